@@ -1,0 +1,269 @@
+//! Sets of board points as bitboards.
+//!
+//! Point `y * cols + x` is bit number `y * cols + x`. Boards of up to 64
+//! points (every board up to 9x7, 7x9, 13x3, ...) use a plain `u64`, the fast
+//! path; larger boards up to 13x13 (169 points) use [`Wide`], three words.
+//! Everything above this module is generic over [`Bits`].
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A point of a board: `y * cols + x`, at most 168.
+pub type Square = u8;
+
+/// A set of points, one bit each.
+pub trait Bits:
+    Copy
+    + Eq
+    + Ord
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// How many points the type can hold.
+    const CAPACITY: usize;
+    /// The empty set.
+    const EMPTY: Self;
+
+    fn from_square(sq: Square) -> Self;
+    fn count(self) -> u32;
+    fn is_empty(self) -> bool;
+    /// The lowest point of a non-empty set.
+    fn lowest(self) -> Square;
+    /// Shifts every point up by `delta` places (down when negative); bits
+    /// pushed past either end are lost.
+    fn shift(self, delta: i32) -> Self;
+
+    #[inline]
+    fn contains(self, sq: Square) -> bool {
+        !(self & Self::from_square(sq)).is_empty()
+    }
+    #[inline]
+    fn with(self, sq: Square) -> Self {
+        self | Self::from_square(sq)
+    }
+    #[inline]
+    fn without(self, sq: Square) -> Self {
+        self & !Self::from_square(sq)
+    }
+    #[inline]
+    fn any(self) -> bool {
+        !self.is_empty()
+    }
+    /// The points in increasing order.
+    #[inline]
+    fn squares(self) -> SquareIter<Self> {
+        SquareIter(self)
+    }
+}
+
+/// Iterates over the points of a set, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct SquareIter<B>(B);
+
+impl<B: Bits> Iterator for SquareIter<B> {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0.is_empty() {
+            None
+        } else {
+            let sq = self.0.lowest();
+            self.0 = self.0.without(sq);
+            Some(sq)
+        }
+    }
+}
+
+impl Bits for u64 {
+    const CAPACITY: usize = 64;
+    const EMPTY: Self = 0;
+
+    #[inline]
+    fn from_square(sq: Square) -> Self {
+        1u64 << sq
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn lowest(self) -> Square {
+        self.trailing_zeros() as Square
+    }
+    #[inline]
+    fn shift(self, delta: i32) -> Self {
+        if delta >= 0 {
+            self << delta
+        } else {
+            self >> -delta
+        }
+    }
+}
+
+/// A set of up to 192 points, for boards of more than 64 points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Wide(pub [u64; 3]);
+
+impl Bits for Wide {
+    const CAPACITY: usize = 192;
+    const EMPTY: Self = Wide([0; 3]);
+
+    #[inline]
+    fn from_square(sq: Square) -> Self {
+        let mut w = [0; 3];
+        w[sq as usize / 64] = 1 << (sq % 64);
+        Wide(w)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0 == [0; 3]
+    }
+    #[inline]
+    fn lowest(self) -> Square {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return (i * 64) as Square + w.trailing_zeros() as Square;
+            }
+        }
+        panic!("lowest point of an empty set")
+    }
+    fn shift(self, delta: i32) -> Self {
+        let n = delta.unsigned_abs() as usize;
+        if n >= 192 {
+            return Self::EMPTY;
+        }
+        let (words, bits) = (n / 64, n % 64);
+        let src = self.0;
+        let mut out = [0u64; 3];
+        for (i, o) in out.iter_mut().enumerate() {
+            // Word i of the result takes its bits from source words
+            // i - words (and the one below it) when shifting up, i + words
+            // (and the one above it) when shifting down.
+            let get = |j: isize| -> u64 {
+                if (0..3).contains(&j) {
+                    src[j as usize]
+                } else {
+                    0
+                }
+            };
+            let i = i as isize;
+            let w = words as isize;
+            *o = if delta >= 0 {
+                let hi = get(i - w) << bits;
+                let lo = if bits == 0 {
+                    0
+                } else {
+                    get(i - w - 1) >> (64 - bits)
+                };
+                hi | lo
+            } else {
+                let lo = get(i + w) >> bits;
+                let hi = if bits == 0 {
+                    0
+                } else {
+                    get(i + w + 1) << (64 - bits)
+                };
+                hi | lo
+            };
+        }
+        Wide(out)
+    }
+}
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Wide {
+            type Output = Wide;
+            #[inline]
+            fn $f(self, o: Wide) -> Wide {
+                Wide([self.0[0] $op o.0[0], self.0[1] $op o.0[1], self.0[2] $op o.0[2]])
+            }
+        }
+        impl $tra for Wide {
+            #[inline]
+            fn $fa(&mut self, o: Wide) {
+                *self = *self $op o;
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Wide {
+    type Output = Wide;
+    #[inline]
+    fn not(self) -> Wide {
+        Wide([!self.0[0], !self.0[1], !self.0[2]])
+    }
+}
+
+/// Runs `$body` with the type alias `$B` bound to the bitboard type that fits
+/// a board of `$points` points: `u64` up to 64 points, [`Wide`] above.
+#[macro_export]
+macro_rules! with_bits {
+    ($points:expr, $B:ident => $body:expr) => {
+        if $points <= 64 {
+            type $B = u64;
+            $body
+        } else {
+            type $B = $crate::bits::Wide;
+            $body
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set<B: Bits>(sqs: &[u8]) -> B {
+        sqs.iter().fold(B::EMPTY, |b, &s| b.with(s))
+    }
+
+    #[test]
+    fn wide_shift_matches_point_arithmetic() {
+        let pts = [0u8, 1, 13, 63, 64, 65, 100, 127, 128, 150, 168];
+        let w: Wide = set(&pts);
+        for delta in [-70, -64, -14, -13, -12, -1, 0, 1, 12, 13, 14, 64, 70] {
+            let expect: Wide = set(&pts
+                .iter()
+                .map(|&p| p as i32 + delta)
+                .filter(|p| (0..192).contains(p))
+                .map(|p| p as u8)
+                .collect::<Vec<_>>());
+            assert_eq!(w.shift(delta), expect, "delta {delta}");
+        }
+    }
+
+    #[test]
+    fn iterates_in_order() {
+        let pts = [3u8, 64, 70, 168];
+        let w: Wide = set(&pts);
+        assert_eq!(w.squares().collect::<Vec<_>>(), pts);
+        assert_eq!(w.count(), 4);
+        let u: u64 = set(&[0, 5, 63]);
+        assert_eq!(u.squares().collect::<Vec<_>>(), [0, 5, 63]);
+    }
+}

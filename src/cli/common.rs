@@ -1,0 +1,128 @@
+//! Pieces shared by the subcommands: rule flags, errors, JSON text.
+
+use std::fmt;
+
+use clap::{Args, ValueEnum};
+
+use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
+
+/// The rule variants, as flags every subcommand takes.
+#[derive(Args, Clone, Debug, Default)]
+pub struct RuleArgs {
+    /// Which points are strong: `corner` (a1 strong, traditional) or
+    /// `center` (the centre strong, CSCE 315).
+    #[arg(long, value_enum, default_value_t = DiagonalsArg::Corner)]
+    pub diagonals: DiagonalsArg,
+    /// Whether a capture chain may stop early (`free`) or must go on while
+    /// it can (`forced`).
+    #[arg(long, value_enum, default_value_t = ContinuationArg::Free)]
+    pub continuation: ContinuationArg,
+    /// The value of having no legal move.
+    #[arg(long, value_enum, default_value_t = StalemateArg::Loss)]
+    pub stalemate: StalemateArg,
+    /// Allow the sacrifice move (CSCE 315).
+    #[arg(long)]
+    pub sacrifice: bool,
+    /// Who moves first from the start position.
+    #[arg(long, value_enum, default_value_t = ColorArg::White)]
+    pub first: ColorArg,
+    /// A game lasts at most 10 x rows turns, then it is a draw.
+    #[arg(long)]
+    pub move_limit: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DiagonalsArg {
+    #[default]
+    Corner,
+    Center,
+}
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ContinuationArg {
+    #[default]
+    Free,
+    Forced,
+}
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StalemateArg {
+    #[default]
+    Loss,
+    Draw,
+}
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColorArg {
+    #[default]
+    White,
+    Black,
+}
+
+impl RuleArgs {
+    pub fn rules(&self) -> Rules {
+        Rules {
+            diagonals: match self.diagonals {
+                DiagonalsArg::Corner => Diagonals::Corner,
+                DiagonalsArg::Center => Diagonals::Center,
+            },
+            continuation: match self.continuation {
+                ContinuationArg::Free => Continuation::Free,
+                ContinuationArg::Forced => Continuation::Forced,
+            },
+            stalemate: match self.stalemate {
+                StalemateArg::Loss => Stalemate::Loss,
+                StalemateArg::Draw => Stalemate::Draw,
+            },
+            sacrifice: self.sacrifice,
+            first: match self.first {
+                ColorArg::White => Color::White,
+                ColorArg::Black => Color::Black,
+            },
+            move_limit: self.move_limit,
+        }
+    }
+}
+
+/// An error the command line reports: a message and exit code 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+pub type CliResult = Result<(), CliError>;
+
+/// A JSON string literal.
+pub fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Sets the size of rayon's global pool (0 = one thread per core).
+pub fn set_threads(threads: usize) -> CliResult {
+    if threads > 0 {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .map_err(|e| CliError(format!("cannot start {threads} threads: {e}")))?;
+    }
+    Ok(())
+}

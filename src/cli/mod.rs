@@ -1,0 +1,5 @@
+//! The command line: a thin layer over the library.
+
+pub mod common;
+pub mod draw;
+pub mod rules_cmds;

@@ -1,0 +1,207 @@
+//! `show`, `moves`, `perft` and `bench`: the rules engine on the command
+//! line.
+
+use std::time::Instant;
+
+use clap::Args;
+
+use fanorona::bits::Bits;
+use fanorona::geometry::{Board, Geometry};
+use fanorona::movegen::legal_turns;
+use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
+use fanorona::perft::{perft, perft_parallel};
+use fanorona::position::Position;
+use fanorona::rules::Rules;
+use fanorona::with_bits;
+
+use super::common::{CliError, CliResult, RuleArgs, json_str, set_threads};
+use super::draw::{board_text, status_line};
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The position, e.g. "BBB/B.W/WWW w".
+    #[arg(long)]
+    pub position: String,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+pub fn show(args: &ShowArgs) -> CliResult {
+    let d = Diagram::parse(&args.position)?;
+    let board = d.board(args.rules.rules().diagonals);
+    with_bits!(board.points(), B => {
+        let pos: Position<B> = d.to_position();
+        print!("{}", board_text(&board, &pos));
+        println!("{}", status_line(&pos));
+        println!("{}", position_to_fen(&board, &pos));
+    });
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// The position, e.g. "BBB/B.W/WWW w".
+    #[arg(long)]
+    pub position: String,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// One JSON array of {"move", "position"} objects.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn moves(args: &MovesArgs) -> CliResult {
+    let d = Diagram::parse(&args.position)?;
+    let rules = args.rules.rules();
+    let board = d.board(rules.diagonals);
+    with_bits!(board.points(), B => {
+        let geo = Geometry::<B>::new(board);
+        let pos: Position<B> = d.to_position();
+        let turns = legal_turns(&geo, &rules, &pos);
+        if args.json {
+            let items: Vec<String> = turns
+                .iter()
+                .map(|(t, p)| {
+                    format!(
+                        "{{\"move\": {}, \"position\": {}}}",
+                        json_str(&turn_to_string(&board, t)),
+                        json_str(&position_to_fen(&board, p))
+                    )
+                })
+                .collect();
+            println!("[{}]", items.join(", "));
+        } else {
+            if turns.is_empty() {
+                println!("no legal moves");
+            }
+            let width = turns
+                .iter()
+                .map(|(t, _)| turn_to_string(&board, t).len())
+                .max()
+                .unwrap_or(0);
+            for (t, p) in &turns {
+                println!("{:<width$}  {}", turn_to_string(&board, t), position_to_fen(&board, p));
+            }
+        }
+    });
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Count from the start position of this board (columns x rows).
+    #[arg(long, default_value = "9x5", conflicts_with = "position")]
+    pub board: String,
+    /// Count from this position instead.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// How many turns deep.
+    #[arg(long, default_value_t = 5)]
+    pub depth: u32,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// End with one JSON line {"depth", "nodes", "seconds"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The board and the position a `--board`/`--position` pair asks for.
+pub fn board_and_diagram(
+    board: &str,
+    position: Option<&str>,
+    rules: &Rules,
+) -> Result<(Board, Diagram), CliError> {
+    match position {
+        Some(fen) => {
+            let d = Diagram::parse(fen)?;
+            Ok((d.board(rules.diagonals), d))
+        }
+        None => {
+            let (c, r) = Board::parse_size(board)?;
+            let b = Board::new(c, r, rules.diagonals)?;
+            let d = with_bits!(b.points(), B => {
+                Diagram::from_position(&b, &Position::<B>::start(&b, rules.first))
+            });
+            Ok((b, d))
+        }
+    }
+}
+
+pub fn perft_cmd(args: &PerftArgs) -> CliResult {
+    set_threads(args.threads)?;
+    let rules = args.rules.rules();
+    let (board, d) = board_and_diagram(&args.board, args.position.as_deref(), &rules)?;
+    with_bits!(board.points(), B => {
+        let geo = Geometry::<B>::new(board);
+        let pos: Position<B> = d.to_position();
+        let mut last = (0, 0.0);
+        if !args.json {
+            println!("perft from {} ({}), counting distinct resulting positions", d, rules);
+        }
+        for depth in 1..=args.depth {
+            let t = Instant::now();
+            let n = perft_parallel(&geo, &rules, &pos, depth);
+            let s = t.elapsed().as_secs_f64();
+            last = (n, s);
+            if !args.json {
+                println!("depth {depth:>2}  {n:>16}  {s:>9.3} s");
+            }
+        }
+        if args.json {
+            println!("{{\"depth\": {}, \"nodes\": {}, \"seconds\": {:.6}}}", args.depth, last.0, last.1);
+        }
+    });
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Perft depth from the 9x5 start.
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// Repetitions; the best time is reported.
+    #[arg(long, default_value_t = 3)]
+    pub runs: u32,
+}
+
+/// Times `f` `runs` times and returns (result, best seconds).
+fn best_of(runs: u32, mut f: impl FnMut() -> u64) -> (u64, f64) {
+    let mut best = f64::INFINITY;
+    let mut n = 0;
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        n = f();
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    (n, best)
+}
+
+pub fn bench(args: &BenchArgs) -> CliResult {
+    let rules = Rules::default();
+    let board = Board::new(9, 5, rules.diagonals)?;
+    let geo = Geometry::<u64>::new(board);
+    let pos = Position::<u64>::start(&board, rules.first);
+    let (n1, t1) = best_of(args.runs, || perft(&geo, &rules, &pos, args.depth));
+    println!(
+        "perft {} from the 9x5 start, 1 thread:  {n1} nodes in {t1:.3} s ({:.1} M nodes/s)",
+        args.depth,
+        n1 as f64 / t1 / 1e6
+    );
+    let threads = rayon::current_num_threads();
+    let (n2, t2) = best_of(args.runs, || perft_parallel(&geo, &rules, &pos, args.depth));
+    println!(
+        "perft {} from the 9x5 start, {threads} threads: {n2} nodes in {t2:.3} s ({:.1} M nodes/s)",
+        args.depth,
+        n2 as f64 / t2 / 1e6
+    );
+    Ok(())
+}
+
+/// Used by generic code that needs a name for a bitboard type.
+#[allow(dead_code)]
+pub fn bits_name<B: Bits>() -> &'static str {
+    if B::CAPACITY == 64 { "u64" } else { "wide" }
+}

@@ -1,0 +1,387 @@
+//! Board geometry: sizes, points, lines, precomputed adjacency, symmetries.
+
+use std::fmt;
+
+use crate::bits::{Bits, Square};
+use crate::rules::Diagonals;
+
+/// The largest number of columns or rows.
+pub const MAX_SIDE: usize = 13;
+
+/// One of the eight directions a line may run in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    N,
+    NE,
+    E,
+    SE,
+    S,
+    SW,
+    W,
+    NW,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 8] = [
+        Direction::N,
+        Direction::NE,
+        Direction::E,
+        Direction::SE,
+        Direction::S,
+        Direction::SW,
+        Direction::W,
+        Direction::NW,
+    ];
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    #[inline]
+    pub fn opposite(self) -> Direction {
+        Direction::ALL[(self.index() + 4) % 8]
+    }
+    #[inline]
+    pub fn is_diagonal(self) -> bool {
+        self.index() % 2 == 1
+    }
+    /// Steps in x (right) and y (up).
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Direction::N => (0, 1),
+            Direction::NE => (1, 1),
+            Direction::E => (1, 0),
+            Direction::SE => (1, -1),
+            Direction::S => (0, -1),
+            Direction::SW => (-1, -1),
+            Direction::W => (-1, 0),
+            Direction::NW => (-1, 1),
+        }
+    }
+}
+
+/// Why a board size is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side is even, zero, or larger than 13.
+    BadSize { cols: usize, rows: usize },
+    /// Not of the form `CxR`.
+    BadSyntax(String),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::BadSize { cols, rows } => write!(
+                f,
+                "board {cols}x{rows} is not allowed: columns and rows must both be odd numbers from 1 to 13"
+            ),
+            BoardError::BadSyntax(s) => {
+                write!(
+                    f,
+                    "board '{s}' is not of the form CxR (columns x rows), e.g. 9x5"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A board: its size and which points are strong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    pub cols: usize,
+    pub rows: usize,
+    pub diagonals: Diagonals,
+}
+
+impl Board {
+    pub fn new(cols: usize, rows: usize, diagonals: Diagonals) -> Result<Board, BoardError> {
+        let ok = |n: usize| !n.is_multiple_of(2) && n <= MAX_SIDE;
+        if ok(cols) && ok(rows) {
+            Ok(Board {
+                cols,
+                rows,
+                diagonals,
+            })
+        } else {
+            Err(BoardError::BadSize { cols, rows })
+        }
+    }
+
+    /// Parses `CxR`, e.g. `9x5`.
+    pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {
+        let bad = || BoardError::BadSyntax(s.to_string());
+        let (c, r) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let c = c.trim().parse().map_err(|_| bad())?;
+        let r = r.trim().parse().map_err(|_| bad())?;
+        Board::new(c, r, Diagonals::Corner)?;
+        Ok((c, r))
+    }
+
+    #[inline]
+    pub fn points(&self) -> usize {
+        self.cols * self.rows
+    }
+    #[inline]
+    pub fn square(&self, x: usize, y: usize) -> Square {
+        (y * self.cols + x) as Square
+    }
+    #[inline]
+    pub fn coords(&self, sq: Square) -> (usize, usize) {
+        (sq as usize % self.cols, sq as usize / self.cols)
+    }
+
+    /// Whether a point is joined to its diagonal neighbours.
+    pub fn is_strong(&self, x: usize, y: usize) -> bool {
+        match self.diagonals {
+            Diagonals::Corner => (x + y).is_multiple_of(2),
+            Diagonals::Center => {
+                let (cx, cy) = (self.cols / 2, self.rows / 2);
+                (x.abs_diff(cx) + y.abs_diff(cy)).is_multiple_of(2)
+            }
+        }
+    }
+
+    /// The neighbour of a point along a line in a direction, if the line goes
+    /// there.
+    pub fn neighbour(&self, sq: Square, d: Direction) -> Option<Square> {
+        let (x, y) = self.coords(sq);
+        if d.is_diagonal() && !self.is_strong(x, y) {
+            return None;
+        }
+        let (dx, dy) = d.delta();
+        let nx = x as i32 + dx;
+        let ny = y as i32 + dy;
+        if nx < 0 || ny < 0 || nx >= self.cols as i32 || ny >= self.rows as i32 {
+            return None;
+        }
+        Some(self.square(nx as usize, ny as usize))
+    }
+
+    /// The name of a point: `a1` is bottom left.
+    pub fn square_name(&self, sq: Square) -> String {
+        let (x, y) = self.coords(sq);
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    }
+
+    /// The point a name stands for, if it is on this board.
+    pub fn parse_square(&self, s: &str) -> Option<Square> {
+        let mut chars = s.chars();
+        let f = chars.next()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let x = (f as u8 - b'a') as usize;
+        let rank: &str = chars.as_str();
+        if rank.is_empty() || !rank.bytes().all(|b| b.is_ascii_digit()) || rank.starts_with('0') {
+            return None;
+        }
+        let y: usize = rank.parse().ok()?;
+        (x < self.cols && y >= 1 && y <= self.rows).then(|| self.square(x, y - 1))
+    }
+
+    /// The symmetries of the board: permutations of the points that map
+    /// lines onto lines. Identity first. Each is checked against the
+    /// adjacency rather than assumed, so a diagonal rule that broke one would
+    /// drop it.
+    pub fn symmetries(&self) -> Vec<Symmetry> {
+        let (c, r) = (self.cols, self.rows);
+        let mut maps: Vec<(&'static str, PointMap)> = vec![
+            ("identity", Box::new(|x, y| (x, y))),
+            ("mirror-x", Box::new(move |x, y| (c - 1 - x, y))),
+            ("mirror-y", Box::new(move |x, y| (x, r - 1 - y))),
+            ("turn-180", Box::new(move |x, y| (c - 1 - x, r - 1 - y))),
+        ];
+        if c == r {
+            maps.push(("transpose", Box::new(|x, y| (y, x))));
+            maps.push((
+                "anti-transpose",
+                Box::new(move |x, y| (c - 1 - y, c - 1 - x)),
+            ));
+            maps.push(("turn-90", Box::new(move |x, y| (c - 1 - y, x))));
+            maps.push(("turn-270", Box::new(move |x, y| (y, c - 1 - x))));
+        }
+        let mut out = Vec::new();
+        for (name, f) in maps {
+            let perm: Vec<Square> = (0..self.points() as Square)
+                .map(|sq| {
+                    let (x, y) = self.coords(sq);
+                    let (nx, ny) = f(x, y);
+                    self.square(nx, ny)
+                })
+                .collect();
+            let preserves_lines = (0..self.points() as Square).all(|a| {
+                Direction::ALL.iter().all(|&d| match self.neighbour(a, d) {
+                    Some(b) => {
+                        let (pa, pb) = (perm[a as usize], perm[b as usize]);
+                        Direction::ALL
+                            .iter()
+                            .any(|&e| self.neighbour(pa, e) == Some(pb))
+                    }
+                    None => true,
+                })
+            });
+            if preserves_lines {
+                out.push(Symmetry { name, perm });
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.cols, self.rows)
+    }
+}
+
+/// A map of (x, y) coordinates, a candidate symmetry.
+type PointMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+/// A permutation of a board's points that maps lines onto lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    pub name: &'static str,
+    /// `perm[sq]` is the image of `sq`.
+    pub perm: Vec<Square>,
+}
+
+impl Symmetry {
+    pub fn apply<B: Bits>(&self, set: B) -> B {
+        set.squares()
+            .fold(B::EMPTY, |acc, sq| acc.with(self.perm[sq as usize]))
+    }
+}
+
+/// Value in a neighbour table for "no neighbour".
+pub const NO_SQUARE: Square = Square::MAX;
+
+/// A board with its precomputed masks and adjacency, for move generation.
+#[derive(Clone, Debug)]
+pub struct Geometry<B> {
+    pub board: Board,
+    /// Every point of the board.
+    pub all: B,
+    /// The strong points.
+    pub strong: B,
+    /// `can_step[d]`: the points that have a neighbour in direction `d`.
+    pub can_step: [B; 8],
+    /// `shift[d]`: how far a point's index moves with one step in `d`.
+    pub shift: [i32; 8],
+    /// `next[sq * 8 + d]`: the neighbour of `sq` in direction `d`, or
+    /// [`NO_SQUARE`].
+    pub next: Vec<Square>,
+}
+
+impl<B: Bits> Geometry<B> {
+    pub fn new(board: Board) -> Geometry<B> {
+        assert!(
+            board.points() <= B::CAPACITY,
+            "board {board} does not fit the bitboard type"
+        );
+        let mut all = B::EMPTY;
+        let mut strong = B::EMPTY;
+        let mut can_step = [B::EMPTY; 8];
+        let mut next = vec![NO_SQUARE; board.points() * 8];
+        for sq in 0..board.points() as Square {
+            all = all.with(sq);
+            let (x, y) = board.coords(sq);
+            if board.is_strong(x, y) {
+                strong = strong.with(sq);
+            }
+            for d in Direction::ALL {
+                if let Some(n) = board.neighbour(sq, d) {
+                    can_step[d.index()] = can_step[d.index()].with(sq);
+                    next[sq as usize * 8 + d.index()] = n;
+                }
+            }
+        }
+        let c = board.cols as i32;
+        let shift = Direction::ALL.map(|d| {
+            let (dx, dy) = d.delta();
+            dy * c + dx
+        });
+        Geometry {
+            board,
+            all,
+            strong,
+            can_step,
+            shift,
+            next,
+        }
+    }
+
+    /// The points `p` such that the neighbour of `p` in direction `d` is in
+    /// `set`.
+    #[inline]
+    pub fn from_which(&self, set: B, d: Direction) -> B {
+        set.shift(-self.shift[d.index()]) & self.can_step[d.index()]
+    }
+
+    /// The neighbours in direction `d` of the points of `set`.
+    #[inline]
+    pub fn step(&self, set: B, d: Direction) -> B {
+        (set & self.can_step[d.index()]).shift(self.shift[d.index()])
+    }
+
+    #[inline]
+    pub fn next(&self, sq: Square, d: Direction) -> Square {
+        self.next[sq as usize * 8 + d.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_sizes_and_rules_agree_where_the_book_says() {
+        for c in (1..=13).step_by(2) {
+            for r in (1..=13).step_by(2) {
+                let a = Board::new(c, r, Diagonals::Corner).unwrap();
+                let b = Board::new(c, r, Diagonals::Center).unwrap();
+                let same = (0..c).all(|x| (0..r).all(|y| a.is_strong(x, y) == b.is_strong(x, y)));
+                assert_eq!(same, (c + r) % 4 == 2, "{c}x{r}");
+            }
+        }
+        assert!(Board::new(4, 5, Diagonals::Corner).is_err());
+        assert!(Board::new(15, 5, Diagonals::Corner).is_err());
+        assert!(Board::new(0, 5, Diagonals::Corner).is_err());
+    }
+
+    #[test]
+    fn symmetry_counts() {
+        for c in (1..=13).step_by(2) {
+            for r in (1..=13).step_by(2) {
+                for d in [Diagonals::Corner, Diagonals::Center] {
+                    let b = Board::new(c, r, d).unwrap();
+                    let n = b.symmetries().len();
+                    // Odd sizes keep every mirror and turn under both rules.
+                    assert_eq!(n, if c == r { 8 } else { 4 }, "{c}x{r} {d:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn step_masks_match_neighbours() {
+        let b = Board::new(9, 5, Diagonals::Corner).unwrap();
+        let g = Geometry::<u64>::new(b);
+        for sq in 0..45u8 {
+            for d in Direction::ALL {
+                let via_mask = g.step(u64::from_square(sq), d);
+                match b.neighbour(sq, d) {
+                    Some(n) => assert_eq!(via_mask, u64::from_square(n)),
+                    None => assert_eq!(via_mask, 0),
+                }
+            }
+        }
+        assert_eq!(b.square_name(0), "a1");
+        assert_eq!(b.parse_square("e3"), Some(b.square(4, 2)));
+        assert_eq!(b.parse_square("j1"), None);
+        assert_eq!(b.parse_square("a0"), None);
+        assert_eq!(b.parse_square("a6"), None);
+    }
+}

@@ -1,0 +1,25 @@
+//! Fanorona: rules engine, endgame databases, proof-number search and play.
+//!
+//! The modules, one concept each:
+//! - [`bits`]: sets of points as bitboards (`u64` fast path, [`bits::Wide`]
+//!   up to 13x13);
+//! - [`geometry`]: board sizes, lines, adjacency, symmetries;
+//! - [`rules`]: the rule variants as one plain [`rules::Rules`] value;
+//! - [`position`]: stones, side to move, sacrificed block;
+//! - [`movegen`]: whole turns and the positions they lead to;
+//! - [`notation`]: reading and writing positions and turns;
+//! - [`perft`]: counting the move tree.
+
+pub mod bits;
+pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+
+pub use bits::{Bits, Square, Wide};
+pub use geometry::{Board, Geometry};
+pub use movegen::{Turn, children, for_each_turn, legal_turns};
+pub use position::Position;
+pub use rules::{Color, Continuation, Diagonals, Rules, Stalemate};

@@ -1,0 +1,50 @@
+//! `fanorona`: the command line. Each subcommand lives in `cli/`.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use cli::common::CliResult;
+use cli::rules_cmds;
+
+/// Fanorona rules engine, endgame databases and solver.
+#[derive(Parser, Debug)]
+#[command(name = "fanorona", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Draw a position with its lines.
+    Show(rules_cmds::ShowArgs),
+    /// List the legal turns of a position.
+    Moves(rules_cmds::MovesArgs),
+    /// Count the move tree (distinct resulting positions per node).
+    Perft(rules_cmds::PerftArgs),
+    /// Measure move generation speed: perft from the 9x5 start.
+    Bench(rules_cmds::BenchArgs),
+}
+
+fn run(cli: Cli) -> CliResult {
+    match cli.command {
+        Command::Show(a) => rules_cmds::show(&a),
+        Command::Moves(a) => rules_cmds::moves(&a),
+        Command::Perft(a) => rules_cmds::perft_cmd(&a),
+        Command::Bench(a) => rules_cmds::bench(&a),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! Notation of the rule book: positions (`BBB/B.W/WWW w`) and turns
+//! (`d3-e3A`, `f4-e4W-e3A`, `b2-b1`, `xd2`).
+
+use std::fmt;
+
+use crate::bits::{Bits, Square};
+use crate::geometry::{Board, Geometry, MAX_SIDE};
+use crate::movegen::{Turn, legal_turns};
+use crate::position::Position;
+use crate::rules::{Color, Diagonals, Rules};
+
+/// Why a position or a turn could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// No side to move after the board.
+    MissingSide(String),
+    /// The side to move is neither `w` nor `b`.
+    BadSide(String),
+    /// A character that is not `W`, `B`, `w`, `b`, `.` or a digit.
+    UnknownChar { fen: String, ch: char },
+    /// Rows of different lengths.
+    RaggedRows {
+        fen: String,
+        row: usize,
+        len: usize,
+        expected: usize,
+    },
+    /// The size read off the diagram is not a legal board.
+    BadSize {
+        fen: String,
+        cols: usize,
+        rows: usize,
+    },
+    /// More than one sacrificed stone, or one of the side to move.
+    BadBlock { fen: String, why: &'static str },
+    /// Stuff after the side to move.
+    Trailing(String),
+    /// The diagram does not fit the board asked for.
+    WrongBoard { fen: String, expected: Board },
+    /// A turn that does not parse as a path of points.
+    BadMoveSyntax { text: String, why: String },
+    /// A well-formed turn that is not legal here.
+    IllegalMove { text: String, legal: Vec<String> },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::MissingSide(s) => {
+                write!(f, "position '{s}' has no side to move: add ' w' or ' b'")
+            }
+            NotationError::BadSide(s) => write!(f, "side to move '{s}' is not 'w' or 'b'"),
+            NotationError::UnknownChar { fen, ch } => write!(
+                f,
+                "position '{fen}': unknown character '{ch}' (expected W, B, w, b, ., a digit or /)"
+            ),
+            NotationError::RaggedRows {
+                fen,
+                row,
+                len,
+                expected,
+            } => write!(
+                f,
+                "position '{fen}': row {row} (from the top) has {len} points but the first row has {expected}"
+            ),
+            NotationError::BadSize { fen, cols, rows } => write!(
+                f,
+                "position '{fen}' is {cols}x{rows}: columns and rows must both be odd numbers from 1 to {MAX_SIDE}"
+            ),
+            NotationError::BadBlock { fen, why } => write!(f, "position '{fen}': {why}"),
+            NotationError::Trailing(s) => {
+                write!(f, "unexpected '{s}' after the side to move")
+            }
+            NotationError::WrongBoard { fen, expected } => {
+                write!(f, "position '{fen}' is not on a {expected} board")
+            }
+            NotationError::BadMoveSyntax { text, why } => {
+                write!(f, "move '{text}' is not in move notation: {why}")
+            }
+            NotationError::IllegalMove { text, legal } => {
+                write!(f, "move '{text}' is not legal here; legal moves: ")?;
+                if legal.is_empty() {
+                    write!(f, "none")
+                } else {
+                    write!(f, "{}", legal.join(" "))
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// What a stone on a point is, in a [`Diagram`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Empty,
+    Stone(Color),
+    /// A sacrificed stone of that colour, still on the board.
+    Block(Color),
+}
+
+/// A position read from notation, before it is put on a bitboard: the size
+/// comes from the text itself.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Diagram {
+    pub cols: usize,
+    pub rows: usize,
+    /// `cells[y * cols + x]`, `y = 0` the bottom row.
+    pub cells: Vec<Cell>,
+    pub turn: Color,
+}
+
+impl Diagram {
+    /// Reads a position: rows top first separated by `/`, `W` `B` `.` (or
+    /// digit runs for empty points), lower case for a sacrificed stone, then
+    /// the side to move.
+    pub fn parse(fen: &str) -> Result<Diagram, NotationError> {
+        let fen_t = fen.trim();
+        let mut parts = fen_t.split_whitespace();
+        let board_part = parts.next().unwrap_or("");
+        let side_part = parts
+            .next()
+            .ok_or_else(|| NotationError::MissingSide(fen_t.to_string()))?;
+        if let Some(extra) = parts.next() {
+            return Err(NotationError::Trailing(extra.to_string()));
+        }
+        let turn = match side_part {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            s => return Err(NotationError::BadSide(s.to_string())),
+        };
+        let mut rows_top_first: Vec<Vec<Cell>> = Vec::new();
+        for row in board_part.split('/') {
+            let mut cells = Vec::new();
+            let mut digits = String::new();
+            let flush = |digits: &mut String, cells: &mut Vec<Cell>| {
+                if !digits.is_empty() {
+                    let n: usize = digits.parse().unwrap_or(usize::MAX);
+                    let n = n.min(1000);
+                    cells.extend(std::iter::repeat_n(Cell::Empty, n));
+                    digits.clear();
+                }
+            };
+            for ch in row.chars() {
+                if ch.is_ascii_digit() {
+                    digits.push(ch);
+                    continue;
+                }
+                flush(&mut digits, &mut cells);
+                cells.push(match ch {
+                    '.' => Cell::Empty,
+                    'W' => Cell::Stone(Color::White),
+                    'B' => Cell::Stone(Color::Black),
+                    'w' => Cell::Block(Color::White),
+                    'b' => Cell::Block(Color::Black),
+                    ch => {
+                        return Err(NotationError::UnknownChar {
+                            fen: fen_t.to_string(),
+                            ch,
+                        });
+                    }
+                });
+            }
+            flush(&mut digits, &mut cells);
+            rows_top_first.push(cells);
+        }
+        let cols = rows_top_first[0].len();
+        for (i, r) in rows_top_first.iter().enumerate() {
+            if r.len() != cols {
+                return Err(NotationError::RaggedRows {
+                    fen: fen_t.to_string(),
+                    row: i + 1,
+                    len: r.len(),
+                    expected: cols,
+                });
+            }
+        }
+        let rows = rows_top_first.len();
+        if Board::new(cols, rows, Diagonals::Corner).is_err() {
+            return Err(NotationError::BadSize {
+                fen: fen_t.to_string(),
+                cols,
+                rows,
+            });
+        }
+        let cells: Vec<Cell> = rows_top_first.into_iter().rev().flatten().collect();
+        let blocks: Vec<Color> = cells
+            .iter()
+            .filter_map(|c| match c {
+                Cell::Block(col) => Some(*col),
+                _ => None,
+            })
+            .collect();
+        if blocks.len() > 1 {
+            return Err(NotationError::BadBlock {
+                fen: fen_t.to_string(),
+                why: "more than one sacrificed stone",
+            });
+        }
+        if blocks.first() == Some(&turn) {
+            return Err(NotationError::BadBlock {
+                fen: fen_t.to_string(),
+                why: "the sacrificed stone belongs to the side to move (it is removed before its owner's turn)",
+            });
+        }
+        Ok(Diagram {
+            cols,
+            rows,
+            cells,
+            turn,
+        })
+    }
+
+    /// The board this diagram is on, under a diagonal rule.
+    pub fn board(&self, diagonals: Diagonals) -> Board {
+        Board::new(self.cols, self.rows, diagonals).expect("checked when parsed")
+    }
+
+    /// Puts the diagram on a bitboard.
+    pub fn to_position<B: Bits>(&self) -> Position<B> {
+        let mut p = Position::<B>::empty(self.turn);
+        for (i, c) in self.cells.iter().enumerate() {
+            let sq = i as Square;
+            match *c {
+                Cell::Empty => {}
+                Cell::Stone(col) => *p.stones_mut(col) = p.stones(col).with(sq),
+                Cell::Block(col) => {
+                    *p.stones_mut(col) = p.stones(col).with(sq);
+                    p.block = Some(sq);
+                }
+            }
+        }
+        p
+    }
+
+    /// Reads a position off a bitboard.
+    pub fn from_position<B: Bits>(board: &Board, pos: &Position<B>) -> Diagram {
+        let cells = (0..board.points() as Square)
+            .map(|sq| {
+                let col = if pos.white.contains(sq) {
+                    Some(Color::White)
+                } else if pos.black.contains(sq) {
+                    Some(Color::Black)
+                } else {
+                    None
+                };
+                match col {
+                    None => Cell::Empty,
+                    Some(c) if pos.block == Some(sq) => Cell::Block(c),
+                    Some(c) => Cell::Stone(c),
+                }
+            })
+            .collect();
+        Diagram {
+            cols: board.cols,
+            rows: board.rows,
+            cells,
+            turn: pos.turn,
+        }
+    }
+}
+
+impl fmt::Display for Diagram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in (0..self.rows).rev() {
+            for x in 0..self.cols {
+                let ch = match self.cells[y * self.cols + x] {
+                    Cell::Empty => '.',
+                    Cell::Stone(Color::White) => 'W',
+                    Cell::Stone(Color::Black) => 'B',
+                    Cell::Block(Color::White) => 'w',
+                    Cell::Block(Color::Black) => 'b',
+                };
+                write!(f, "{ch}")?;
+            }
+            if y > 0 {
+                write!(f, "/")?;
+            }
+        }
+        write!(f, " {}", self.turn.letter())
+    }
+}
+
+/// Writes a position in the rule book's notation.
+pub fn position_to_fen<B: Bits>(board: &Board, pos: &Position<B>) -> String {
+    Diagram::from_position(board, pos).to_string()
+}
+
+/// Reads a position that must be on `board`.
+pub fn parse_position<B: Bits>(board: &Board, fen: &str) -> Result<Position<B>, NotationError> {
+    let d = Diagram::parse(fen)?;
+    if d.cols != board.cols || d.rows != board.rows {
+        return Err(NotationError::WrongBoard {
+            fen: fen.trim().to_string(),
+            expected: *board,
+        });
+    }
+    Ok(d.to_position())
+}
+
+/// Writes a turn: `d3-e3A`, `f4-e4W-e3A`, `b2-b1`, `xd2`.
+pub fn turn_to_string(board: &Board, turn: &Turn) -> String {
+    match turn {
+        Turn::Paika { from, to } => {
+            format!("{}-{}", board.square_name(*from), board.square_name(*to))
+        }
+        Turn::Capture { from, steps } => {
+            let mut s = board.square_name(*from);
+            for st in steps {
+                s.push('-');
+                s.push_str(&board.square_name(st.to));
+                s.push(st.kind.letter());
+            }
+            s
+        }
+        Turn::Sacrifice(sq) => format!("x{}", board.square_name(*sq)),
+    }
+}
+
+/// Checks that `text` is shaped like a turn on `board`, so a typo is told
+/// apart from an illegal move.
+fn check_move_syntax(board: &Board, text: &str) -> Result<(), NotationError> {
+    let bad = |why: String| NotationError::BadMoveSyntax {
+        text: text.to_string(),
+        why,
+    };
+    if let Some(sq) = text.strip_prefix('x') {
+        return board
+            .parse_square(sq)
+            .map(|_| ())
+            .ok_or_else(|| bad(format!("'{sq}' is not a point of the {board} board")));
+    }
+    let parts: Vec<&str> = text.split('-').collect();
+    if parts.len() < 2 {
+        return Err(bad("expected points joined by '-', like d3-e3A".into()));
+    }
+    for (i, p) in parts.iter().enumerate() {
+        let pt = if i > 0 {
+            p.strip_suffix(['A', 'W', 'a', 'w']).unwrap_or(p)
+        } else {
+            p
+        };
+        if board.parse_square(pt).is_none() {
+            return Err(bad(format!("'{pt}' is not a point of the {board} board")));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a turn and checks it is legal, giving the turn and the position
+/// it leads to. An illegal turn's error lists the legal ones.
+pub fn parse_turn<B: Bits>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    pos: &Position<B>,
+    text: &str,
+) -> Result<(Turn, Position<B>), NotationError> {
+    let text = text.trim();
+    check_move_syntax(&geo.board, text)?;
+    let turns = legal_turns(geo, rules, pos);
+    let wanted = normalise(text);
+    let mut names = Vec::with_capacity(turns.len());
+    for (t, p) in turns {
+        let name = turn_to_string(&geo.board, &t);
+        if normalise(&name) == wanted {
+            return Ok((t, p));
+        }
+        names.push(name);
+    }
+    Err(NotationError::IllegalMove {
+        text: text.to_string(),
+        legal: names,
+    })
+}
+
+/// Capture letters (after a rank number) are accepted in either case.
+fn normalise(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut after_digit = false;
+    for c in s.chars() {
+        out.push(if after_digit {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        });
+        after_digit = c.is_ascii_digit();
+    }
+    out
+}

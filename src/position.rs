@@ -1,0 +1,129 @@
+//! A position: the stones of both sides, the side to move, and the
+//! sacrificed block of the sacrifice variant.
+
+use crate::bits::{Bits, Square};
+use crate::geometry::{Board, Symmetry};
+use crate::rules::Color;
+
+/// A position on some board (the board is kept beside it, in a
+/// [`Geometry`](crate::geometry::Geometry)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position<B> {
+    pub white: B,
+    pub black: B,
+    pub turn: Color,
+    /// A sacrificed stone still on the board. It belongs to the side *not*
+    /// to move, is among that side's stones, and is removed at the end of
+    /// this turn.
+    pub block: Option<Square>,
+}
+
+impl<B: Bits> Position<B> {
+    pub fn empty(turn: Color) -> Self {
+        Position {
+            white: B::EMPTY,
+            black: B::EMPTY,
+            turn,
+            block: None,
+        }
+    }
+
+    /// The start position of the rule book, with `first` to move.
+    pub fn start(board: &Board, first: Color) -> Self {
+        let mut p = Self::empty(first);
+        let (c, r) = (board.cols, board.rows);
+        let half = r / 2;
+        for x in 0..c {
+            for y in 0..half {
+                p.white = p.white.with(board.square(x, y));
+                p.black = p.black.with(board.square(x, r - 1 - y));
+            }
+        }
+        let mid = half;
+        for x in 0..c / 2 {
+            // Left of the centre: Black in column 1, then alternating; the
+            // right half is the left half turned with colours swapped.
+            let left_black = x % 2 == 0;
+            let (l, rgt) = (board.square(x, mid), board.square(c - 1 - x, mid));
+            if left_black {
+                p.black = p.black.with(l);
+                p.white = p.white.with(rgt);
+            } else {
+                p.white = p.white.with(l);
+                p.black = p.black.with(rgt);
+            }
+        }
+        p
+    }
+
+    #[inline]
+    pub fn stones(&self, color: Color) -> B {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+    #[inline]
+    pub fn stones_mut(&mut self, color: Color) -> &mut B {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+    #[inline]
+    pub fn mover(&self) -> B {
+        self.stones(self.turn)
+    }
+    #[inline]
+    pub fn waiter(&self) -> B {
+        self.stones(self.turn.other())
+    }
+    #[inline]
+    pub fn occupied(&self) -> B {
+        self.white | self.black
+    }
+    #[inline]
+    pub fn block_set(&self) -> B {
+        match self.block {
+            Some(sq) => B::from_square(sq),
+            None => B::EMPTY,
+        }
+    }
+    /// Stones on the board, blocks included.
+    pub fn stone_count(&self) -> u32 {
+        self.occupied().count()
+    }
+
+    /// The same position with colours swapped (and the side to move with
+    /// them).
+    pub fn color_swapped(&self) -> Self {
+        Position {
+            white: self.black,
+            black: self.white,
+            turn: self.turn.other(),
+            block: self.block,
+        }
+    }
+
+    /// The image of the position under a board symmetry.
+    pub fn transformed(&self, sym: &Symmetry) -> Self {
+        Position {
+            white: sym.apply(self.white),
+            black: sym.apply(self.black),
+            turn: self.turn,
+            block: self.block.map(|sq| sym.perm[sq as usize]),
+        }
+    }
+
+    /// The same position on a different bitboard type (for boards that fit
+    /// both).
+    pub fn convert<C: Bits>(&self) -> Position<C> {
+        let conv = |b: B| b.squares().fold(C::EMPTY, |acc, sq| acc.with(sq));
+        Position {
+            white: conv(self.white),
+            black: conv(self.black),
+            turn: self.turn,
+            block: self.block,
+        }
+    }
+}

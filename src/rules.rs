@@ -1,0 +1,124 @@
+//! The rule variants of `RULES.md`, as one plain value.
+
+use std::fmt;
+
+/// Which points are strong (joined to their diagonal neighbours too).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Diagonals {
+    /// Point (x, y) is strong when x + y is even: `a1` is strong. The
+    /// traditional board, and the one of Schadd et al.
+    #[default]
+    Corner,
+    /// The centre point is strong and strength alternates from it (CSCE 315).
+    Center,
+}
+
+/// Whether a capture chain may stop before it has to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Continuation {
+    /// The player may stop after any capturing step (traditional).
+    #[default]
+    Free,
+    /// The chain must go on while a capturing step exists.
+    Forced,
+}
+
+/// The value of having no legal move on one's turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stalemate {
+    #[default]
+    Loss,
+    Draw,
+}
+
+/// A side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    #[default]
+    White,
+    Black,
+}
+
+impl Color {
+    #[inline]
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// `w` or `b`, as in the position notation.
+    pub fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// One rule set: every switch of the rule book. Written into every table
+/// header, so a table is never probed under rules it was not built for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rules {
+    pub diagonals: Diagonals,
+    pub continuation: Continuation,
+    pub stalemate: Stalemate,
+    /// The sacrifice move of CSCE 315.
+    pub sacrifice: bool,
+    /// Who moves first from the start position.
+    pub first: Color,
+    /// A game lasts at most `10 x rows` turns in total; then it is a draw.
+    pub move_limit: bool,
+}
+
+impl Rules {
+    /// The number of turns a game may last under the move-limit variant.
+    pub fn turn_limit(&self, rows: usize) -> Option<u32> {
+        self.move_limit.then_some(10 * rows as u32)
+    }
+
+    /// A short name that tells rule sets apart, used for folder names:
+    /// `corner-free-sl` for the defaults.
+    pub fn slug(&self) -> String {
+        let mut s = format!(
+            "{}-{}-{}",
+            match self.diagonals {
+                Diagonals::Corner => "corner",
+                Diagonals::Center => "center",
+            },
+            match self.continuation {
+                Continuation::Free => "free",
+                Continuation::Forced => "forced",
+            },
+            match self.stalemate {
+                Stalemate::Loss => "sl",
+                Stalemate::Draw => "sd",
+            }
+        );
+        if self.sacrifice {
+            s.push_str("-sac");
+        }
+        s
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "diagonals {:?}, continuation {:?}, stalemate {:?}, sacrifice {}, first {}, move limit {}",
+            self.diagonals,
+            self.continuation,
+            self.stalemate,
+            if self.sacrifice { "on" } else { "off" },
+            self.first.name(),
+            if self.move_limit { "on" } else { "off" },
+        )
+    }
+}
