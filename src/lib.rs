@@ -8,7 +8,9 @@
 //! - [`position`]: stones, side to move, sacrificed block;
 //! - [`movegen`]: whole turns and the positions they lead to;
 //! - [`notation`]: reading and writing positions and turns;
-//! - [`perft`]: counting the move tree.
+//! - [`perft`]: counting the move tree;
+//! - [`value`]: win/draw/loss with distances, and the [`value::Oracle`] trait
+//!   through which search and play consult the tables.
 
 pub mod bits;
 pub mod geometry;
@@ -17,9 +19,11 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod value;
 
 pub use bits::{Bits, Square, Wide};
 pub use geometry::{Board, Geometry};
 pub use movegen::{Turn, children, for_each_turn, legal_turns};
 pub use position::Position;
 pub use rules::{Color, Continuation, Diagonals, Rules, Stalemate};
+pub use value::{NoTables, Oracle, Value, Wdl};

@@ -1,0 +1,157 @@
+//! Perfect-play values: win, draw or loss for the side to move, with the
+//! distance in plies to the end of the game (winner fastest, loser slowest).
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::bits::Bits;
+use crate::position::Position;
+
+/// Win, draw or loss, without the distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wdl {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Wdl {
+    pub fn name(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+    pub fn negate(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+/// A perfect-play value for the side to move. `Win(1)`: the side to move
+/// wins with this turn. `Loss(0)`: the side to move has lost already (no
+/// stones, or no move under `stalemate loss`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Win(u16),
+    Draw,
+    Loss(u16),
+}
+
+impl Value {
+    pub fn wdl(self) -> Wdl {
+        match self {
+            Value::Win(_) => Wdl::Win,
+            Value::Draw => Wdl::Draw,
+            Value::Loss(_) => Wdl::Loss,
+        }
+    }
+    /// Plies to the end under best play, none for a draw.
+    pub fn plies(self) -> Option<u16> {
+        match self {
+            Value::Win(n) | Value::Loss(n) => Some(n),
+            Value::Draw => None,
+        }
+    }
+    /// The value of a position one ply earlier, for the side that moves
+    /// into a position of this value.
+    pub fn parent(self) -> Value {
+        match self {
+            Value::Win(n) => Value::Loss(n + 1),
+            Value::Draw => Value::Draw,
+            Value::Loss(n) => Value::Win(n + 1),
+        }
+    }
+    /// The value under the move-limit variant with `turns` turns left in
+    /// the game: a win or loss further away than that is a draw (the
+    /// distances are minimax game lengths, so the winner cannot force it
+    /// sooner and the loser cannot lose later).
+    pub fn within(self, turns: u32) -> Value {
+        match self {
+            Value::Win(n) | Value::Loss(n) if n as u32 > turns => Value::Draw,
+            v => v,
+        }
+    }
+}
+
+impl Ord for Value {
+    /// Better for the side to move is greater: faster wins, then draws,
+    /// then slower losses.
+    fn cmp(&self, other: &Self) -> Ordering {
+        fn key(v: &Value) -> (i32, i32) {
+            match *v {
+                Value::Win(n) => (2, -(n as i32)),
+                Value::Draw => (1, 0),
+                Value::Loss(n) => (0, n as i32),
+            }
+        }
+        key(self).cmp(&key(other))
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(n) => write!(f, "win in {n}"),
+            Value::Draw => write!(f, "draw"),
+            Value::Loss(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// Something that knows perfect-play values of some positions: endgame
+/// tables, or nothing.
+pub trait Oracle<B: Bits>: Sync {
+    /// The value of the position for the side to move, if known.
+    fn lookup(&self, pos: &Position<B>) -> Option<Value>;
+}
+
+/// An oracle that knows nothing: search without tables.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTables;
+
+impl<B: Bits> Oracle<B> for NoTables {
+    fn lookup(&self, _pos: &Position<B>) -> Option<Value> {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_prefers_fast_wins_and_slow_losses() {
+        let mut v = vec![
+            Value::Loss(3),
+            Value::Win(5),
+            Value::Draw,
+            Value::Win(1),
+            Value::Loss(0),
+        ];
+        v.sort();
+        assert_eq!(
+            v,
+            [
+                Value::Loss(0),
+                Value::Loss(3),
+                Value::Draw,
+                Value::Win(5),
+                Value::Win(1)
+            ]
+        );
+        assert_eq!(Value::Loss(0).parent(), Value::Win(1));
+        assert_eq!(Value::Win(7).within(6), Value::Draw);
+        assert_eq!(Value::Win(6).within(6), Value::Win(6));
+    }
+}
