@@ -44,6 +44,8 @@ pub trait Bits:
     /// Shifts every point up by `delta` places (down when negative); bits
     /// pushed past either end are lost.
     fn shift(self, delta: i32) -> Self;
+    /// How many points of the set are below `sq`.
+    fn count_below(self, sq: Square) -> u32;
 
     #[inline]
     fn contains(self, sq: Square) -> bool {
@@ -114,6 +116,10 @@ impl Bits for u64 {
             self >> -delta
         }
     }
+    #[inline]
+    fn count_below(self, sq: Square) -> u32 {
+        (self & ((1u64 << sq) - 1)).count_ones()
+    }
 }
 
 /// A set of up to 192 points, for boards of more than 64 points.
@@ -146,6 +152,15 @@ impl Bits for Wide {
             }
         }
         panic!("lowest point of an empty set")
+    }
+    #[inline]
+    fn count_below(self, sq: Square) -> u32 {
+        let (word, bit) = (sq as usize / 64, sq % 64);
+        let mut n = (self.0[word] & ((1u64 << bit) - 1)).count_ones();
+        for w in &self.0[..word] {
+            n += w.count_ones();
+        }
+        n
     }
     fn shift(self, delta: i32) -> Self {
         let n = delta.unsigned_abs() as usize;

@@ -13,12 +13,16 @@
 //!   through which search and play consult the tables.
 
 pub mod bits;
+pub mod builder;
 pub mod geometry;
+pub mod index;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod probe;
 pub mod rules;
+pub mod table;
 pub mod value;
 
 pub use bits::{Bits, Square, Wide};

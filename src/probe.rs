@@ -1,0 +1,163 @@
+//! Probing built tables: the value of any position whose class is built.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::bits::Bits;
+use crate::builder::{table_dir, table_path, trivial_value};
+use crate::geometry::{Board, Geometry};
+use crate::index::{ClassIndexer, MaterialClass};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::{TableError, TableFile, TableHeader, decode};
+use crate::value::{Oracle, Value};
+
+/// Why a probe has no answer.
+#[derive(Debug)]
+pub enum ProbeError {
+    /// The class of the position has no table in the folder.
+    NotBuilt {
+        class: MaterialClass,
+        path: PathBuf,
+    },
+    Table(TableError),
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProbeError::NotBuilt { class, path } => write!(
+                f,
+                "class {class} (side to move {} stones, other side {}{}) is not built: no {}",
+                class.mover,
+                class.other,
+                if class.block {
+                    ", one a sacrificed block"
+                } else {
+                    ""
+                },
+                path.display()
+            ),
+            ProbeError::Table(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+impl From<TableError> for ProbeError {
+    fn from(e: TableError) -> Self {
+        ProbeError::Table(e)
+    }
+}
+
+/// A table found in a folder, opened or not.
+pub type ListedTable = (MaterialClass, Result<TableFile, TableError>);
+
+struct OpenClass<B> {
+    file: TableFile,
+    indexer: ClassIndexer<B>,
+}
+
+/// The tables of one board and rule set, opened as they are needed.
+pub struct Tablebase<B> {
+    pub geo: Geometry<B>,
+    pub rules: Rules,
+    pub dir: PathBuf,
+    classes: Mutex<HashMap<MaterialClass, Option<Arc<OpenClass<B>>>>>,
+}
+
+impl<B: Bits> Tablebase<B> {
+    /// The tables of `board` under `rules` in the database folder `db`
+    /// (the board and rules subfolder is found inside it).
+    pub fn new(db: &Path, board: Board, rules: Rules) -> Tablebase<B> {
+        Tablebase {
+            geo: Geometry::new(board),
+            dir: table_dir(db, &board, &rules),
+            rules,
+            classes: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn class(&self, class: MaterialClass) -> Result<Arc<OpenClass<B>>, ProbeError> {
+        if let Some(Some(c)) = self.classes.lock().expect("lock").get(&class) {
+            return Ok(c.clone());
+        }
+        let path = table_path(&self.dir, class);
+        if !path.exists() {
+            return Err(ProbeError::NotBuilt { class, path });
+        }
+        let file = TableFile::open(&path)?;
+        let board = self.geo.board;
+        let want = TableHeader::new(board.cols, board.rows, &self.rules, class);
+        if !file.header.same_rules(&want) || file.header.class() != class {
+            return Err(ProbeError::Table(TableError::Mismatch {
+                path,
+                found: format!("{} class {}", file.header.rules_text(), file.header.class()),
+                wanted: format!("{} class {class}", want.rules_text()),
+            }));
+        }
+        let open = Arc::new(OpenClass {
+            file,
+            indexer: ClassIndexer::new(board, class),
+        });
+        self.classes
+            .lock()
+            .expect("lock")
+            .insert(class, Some(open.clone()));
+        Ok(open)
+    }
+
+    /// Whether the class of a position has a table (or needs none).
+    pub fn covers(&self, pos: &Position<B>) -> bool {
+        trivial_value(&self.geo, &self.rules, pos).is_some()
+            || table_path(&self.dir, MaterialClass::of(pos)).exists()
+    }
+
+    /// The value of a position for the side to move.
+    pub fn probe(&self, pos: &Position<B>) -> Result<Value, ProbeError> {
+        if let Some(v) = trivial_value(&self.geo, &self.rules, pos) {
+            return Ok(v);
+        }
+        let c = self.class(MaterialClass::of(pos))?;
+        let code = c.file.code(c.indexer.index_of(pos))?;
+        Ok(decode(code))
+    }
+
+    /// The tables present in the folder, by class.
+    pub fn list(&self) -> Result<Vec<ListedTable>, ProbeError> {
+        let mut out = Vec::new();
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(e) => e,
+            Err(err) => {
+                return Err(ProbeError::Table(TableError::Io {
+                    path: self.dir.clone(),
+                    err,
+                }));
+            }
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().and_then(|x| x.to_str()) != Some("fnt") {
+                continue;
+            }
+            if let Some(class) = p
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(MaterialClass::parse)
+            {
+                out.push((class, TableFile::open(&p)));
+            }
+        }
+        out.sort_by_key(|(c, _)| (c.stones(), c.block, c.mover));
+        Ok(out)
+    }
+}
+
+impl<B: Bits> Oracle<B> for Tablebase<B> {
+    fn lookup(&self, pos: &Position<B>) -> Option<Value> {
+        self.probe(pos).ok()
+    }
+}

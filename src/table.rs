@@ -1,0 +1,580 @@
+//! The table file: one material class of one board under one rule set.
+//!
+//! Layout (all integers little-endian; see `db/FORMAT.md`):
+//!
+//! ```text
+//! magic            8 bytes  "FANORONA"
+//! header_len       u32
+//! header           header_len bytes, bincode 2 (standard config) TableHeader
+//! header_xxh3      u64      xxh3-64 of the header bytes
+//! offsets          (block_count + 1) x u64: where each block starts,
+//!                  counted from the first byte after the index section;
+//!                  the last is the total length of the blocks
+//! block_xxh3       block_count x u64: xxh3-64 of each compressed block
+//! index_xxh3       u64      xxh3-64 of offsets and block_xxh3
+//! blocks           each a zstd frame of block_entries values
+//!                  (the last may be shorter), value_width bytes each
+//! ```
+//!
+//! A value is a code: 0 draw, `2n - 1` a win in n plies, `2n + 2` a loss in
+//! n plies, for the side to move.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use bincode::{Decode, Encode};
+use memmap2::Mmap;
+use xxhash_rust::xxh3::xxh3_64;
+
+use crate::index::MaterialClass;
+use crate::rules::{Continuation, Diagonals, Rules, Stalemate};
+use crate::value::Value;
+
+pub const MAGIC: &[u8; 8] = b"FANORONA";
+pub const FORMAT_VERSION: u32 = 1;
+/// The index scheme of [`crate::index`], recorded so a change is noticed.
+pub const INDEX_SCHEME: u32 = 1;
+/// Values per compressed block.
+pub const BLOCK_ENTRIES: u32 = 1 << 15;
+
+/// Encodes a value as a table code.
+#[inline]
+pub fn encode(v: Value) -> u16 {
+    match v {
+        Value::Draw => 0,
+        Value::Win(n) => 2 * n - 1,
+        Value::Loss(n) => 2 * n + 2,
+    }
+}
+
+/// Decodes a table code.
+#[inline]
+pub fn decode(code: u16) -> Value {
+    match code {
+        0 => Value::Draw,
+        c if c % 2 == 1 => Value::Win(c.div_ceil(2)),
+        c => Value::Loss(c / 2 - 1),
+    }
+}
+
+/// What a table file says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+pub struct TableHeader {
+    pub format_version: u32,
+    pub cols: u8,
+    pub rows: u8,
+    /// 0 corner, 1 center.
+    pub diagonals: u8,
+    /// 0 free, 1 forced.
+    pub continuation: u8,
+    /// 0 loss, 1 draw.
+    pub stalemate: u8,
+    pub sacrifice: bool,
+    pub class_mover: u8,
+    pub class_other: u8,
+    pub class_block: bool,
+    pub index_scheme: u32,
+    pub entries: u64,
+    /// Bytes per value: 1 or 2.
+    pub value_width: u8,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// The longest distance in plies.
+    pub longest: u16,
+    pub block_entries: u32,
+    pub block_count: u32,
+}
+
+impl TableHeader {
+    pub fn new(cols: usize, rows: usize, rules: &Rules, class: MaterialClass) -> TableHeader {
+        TableHeader {
+            format_version: FORMAT_VERSION,
+            cols: cols as u8,
+            rows: rows as u8,
+            diagonals: match rules.diagonals {
+                Diagonals::Corner => 0,
+                Diagonals::Center => 1,
+            },
+            continuation: match rules.continuation {
+                Continuation::Free => 0,
+                Continuation::Forced => 1,
+            },
+            stalemate: match rules.stalemate {
+                Stalemate::Loss => 0,
+                Stalemate::Draw => 1,
+            },
+            sacrifice: rules.sacrifice,
+            class_mover: class.mover,
+            class_other: class.other,
+            class_block: class.block,
+            index_scheme: INDEX_SCHEME,
+            entries: 0,
+            value_width: 1,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            longest: 0,
+            block_entries: BLOCK_ENTRIES,
+            block_count: 0,
+        }
+    }
+
+    pub fn class(&self) -> MaterialClass {
+        MaterialClass::new(self.class_mover, self.class_other, self.class_block)
+    }
+
+    /// Whether the table was built for these rules (the first player and
+    /// the move limit do not change table values).
+    pub fn same_rules(&self, other: &TableHeader) -> bool {
+        (
+            self.cols,
+            self.rows,
+            self.diagonals,
+            self.continuation,
+            self.stalemate,
+            self.sacrifice,
+        ) == (
+            other.cols,
+            other.rows,
+            other.diagonals,
+            other.continuation,
+            other.stalemate,
+            other.sacrifice,
+        )
+    }
+
+    pub fn rules_text(&self) -> String {
+        format!(
+            "{}x{} diagonals {}, continuation {}, stalemate {}, sacrifice {}",
+            self.cols,
+            self.rows,
+            ["corner", "center"]
+                .get(self.diagonals as usize)
+                .unwrap_or(&"?"),
+            ["free", "forced"]
+                .get(self.continuation as usize)
+                .unwrap_or(&"?"),
+            ["loss", "draw"]
+                .get(self.stalemate as usize)
+                .unwrap_or(&"?"),
+            if self.sacrifice { "on" } else { "off" }
+        )
+    }
+}
+
+/// Why a table could not be read.
+#[derive(Debug)]
+pub enum TableError {
+    Io {
+        path: PathBuf,
+        err: io::Error,
+    },
+    /// The file is damaged: truncated, a checksum differs, a block does not
+    /// decompress.
+    Corrupt {
+        path: PathBuf,
+        what: String,
+    },
+    /// The file was written by another format version or index scheme.
+    Version {
+        path: PathBuf,
+        found: u32,
+    },
+    /// The file was built for other rules, board or class.
+    Mismatch {
+        path: PathBuf,
+        found: String,
+        wanted: String,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Io { path, err } => write!(f, "{}: {err}", path.display()),
+            TableError::Corrupt { path, what } => {
+                write!(f, "{}: table is corrupt: {what}", path.display())
+            }
+            TableError::Version { path, found } => write!(
+                f,
+                "{}: format version {found}, this program reads {FORMAT_VERSION}: rebuild it",
+                path.display()
+            ),
+            TableError::Mismatch {
+                path,
+                found,
+                wanted,
+            } => write!(
+                f,
+                "{}: built for {found}, but {wanted} was asked for",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+fn bincode_config() -> impl bincode::config::Config {
+    bincode::config::standard()
+}
+
+/// Writes a table to `path` through a temporary file that is renamed into
+/// place once complete and flushed, so a killed build never leaves a
+/// partial table under the real name. Fills in the header's statistics.
+pub fn write_table(
+    path: &Path,
+    mut header: TableHeader,
+    values: &[u16],
+) -> Result<TableHeader, TableError> {
+    let io_err = |err| TableError::Io {
+        path: path.to_path_buf(),
+        err,
+    };
+    let (mut wins, mut draws, mut losses, mut longest, mut max_code) = (0u64, 0u64, 0u64, 0u16, 0);
+    for &c in values {
+        max_code = max_code.max(c);
+        match decode(c) {
+            Value::Win(n) => {
+                wins += 1;
+                longest = longest.max(n);
+            }
+            Value::Draw => draws += 1,
+            Value::Loss(n) => {
+                losses += 1;
+                longest = longest.max(n);
+            }
+        }
+    }
+    let width: usize = if max_code <= u8::MAX as u16 { 1 } else { 2 };
+    header.entries = values.len() as u64;
+    header.value_width = width as u8;
+    header.wins = wins;
+    header.draws = draws;
+    header.losses = losses;
+    header.longest = longest;
+    header.block_entries = BLOCK_ENTRIES;
+    let chunks: Vec<&[u16]> = values.chunks(BLOCK_ENTRIES as usize).collect();
+    header.block_count = chunks.len() as u32;
+
+    use rayon::prelude::*;
+    let blocks: Vec<Vec<u8>> = chunks
+        .par_iter()
+        .map(|chunk| {
+            let raw: Vec<u8> = if width == 1 {
+                chunk.iter().map(|&c| c as u8).collect()
+            } else {
+                chunk.iter().flat_map(|c| c.to_le_bytes()).collect()
+            };
+            zstd::bulk::compress(&raw, 19).expect("zstd compresses in memory")
+        })
+        .collect();
+
+    let header_bytes = bincode::encode_to_vec(&header, bincode_config()).expect("header encodes");
+    let mut index = Vec::with_capacity((blocks.len() * 2 + 1) * 8);
+    let mut off = 0u64;
+    index.extend_from_slice(&off.to_le_bytes());
+    for b in &blocks {
+        off += b.len() as u64;
+        index.extend_from_slice(&off.to_le_bytes());
+    }
+    for b in &blocks {
+        index.extend_from_slice(&xxh3_64(b).to_le_bytes());
+    }
+
+    let tmp = path.with_extension("fnt.tmp");
+    let mut f = io::BufWriter::new(File::create(&tmp).map_err(io_err)?);
+    f.write_all(MAGIC).map_err(io_err)?;
+    f.write_all(&(header_bytes.len() as u32).to_le_bytes())
+        .map_err(io_err)?;
+    f.write_all(&header_bytes).map_err(io_err)?;
+    f.write_all(&xxh3_64(&header_bytes).to_le_bytes())
+        .map_err(io_err)?;
+    f.write_all(&index).map_err(io_err)?;
+    f.write_all(&xxh3_64(&index).to_le_bytes())
+        .map_err(io_err)?;
+    for b in &blocks {
+        f.write_all(b).map_err(io_err)?;
+    }
+    let f = f.into_inner().map_err(|e| io_err(e.into_error()))?;
+    f.sync_all().map_err(io_err)?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(io_err)?;
+    Ok(header)
+}
+
+/// An open, memory-mapped table whose header and index were checked.
+#[derive(Debug)]
+pub struct TableFile {
+    pub path: PathBuf,
+    pub header: TableHeader,
+    map: Mmap,
+    /// Where the blocks start in the file.
+    data_start: usize,
+    offsets: Vec<u64>,
+    checksums: Vec<u64>,
+    /// Unique id for cache keys.
+    id: u64,
+    /// Bytes on disk.
+    pub file_len: u64,
+}
+
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+thread_local! {
+    /// One reusable zstd decompressor per thread.
+    static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> = const { RefCell::new(None) };
+}
+
+/// A small cache of decompressed blocks shared by all tables.
+struct BlockCache {
+    map: HashMap<(u64, u32), Arc<Vec<u8>>>,
+    order: std::collections::VecDeque<(u64, u32)>,
+    capacity: usize,
+}
+
+static CACHE: Mutex<Option<BlockCache>> = Mutex::new(None);
+const CACHE_BLOCKS: usize = 256;
+
+impl TableFile {
+    /// Opens a table and checks its magic, version, header and index
+    /// checksums and length. Blocks are checked when first read.
+    pub fn open(path: &Path) -> Result<TableFile, TableError> {
+        let p = || path.to_path_buf();
+        let corrupt = |what: &str| TableError::Corrupt {
+            path: p(),
+            what: what.to_string(),
+        };
+        let file = File::open(path).map_err(|err| TableError::Io { path: p(), err })?;
+        // SAFETY: tables are written once and renamed into place; nothing
+        // writes to a finished table while it is mapped.
+        let map = unsafe { Mmap::map(&file) }.map_err(|err| TableError::Io { path: p(), err })?;
+        let bytes: &[u8] = &map;
+        if bytes.len() < 12 || &bytes[..8] != MAGIC {
+            return Err(corrupt("not a fanorona table (bad magic or too short)"));
+        }
+        let hlen = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+        let mut at = 12;
+        if bytes.len() < at + hlen + 8 {
+            return Err(corrupt("truncated in the header"));
+        }
+        let hbytes = &bytes[at..at + hlen];
+        at += hlen;
+        let hsum = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+        at += 8;
+        if xxh3_64(hbytes) != hsum {
+            return Err(corrupt("header checksum differs"));
+        }
+        let (header, _): (TableHeader, usize) =
+            bincode::decode_from_slice(hbytes, bincode_config())
+                .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
+        if header.format_version != FORMAT_VERSION || header.index_scheme != INDEX_SCHEME {
+            return Err(TableError::Version {
+                path: p(),
+                found: header.format_version,
+            });
+        }
+        let nb = header.block_count as usize;
+        let index_len = (2 * nb + 1) * 8;
+        if bytes.len() < at + index_len + 8 {
+            return Err(corrupt("truncated in the block index"));
+        }
+        let index = &bytes[at..at + index_len];
+        let isum = u64::from_le_bytes(
+            bytes[at + index_len..at + index_len + 8]
+                .try_into()
+                .unwrap(),
+        );
+        if xxh3_64(index) != isum {
+            return Err(corrupt("block index checksum differs"));
+        }
+        let words: Vec<u64> = index
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let offsets = words[..nb + 1].to_vec();
+        let checksums = words[nb + 1..].to_vec();
+        let data_start = at + index_len + 8;
+        let expected_len = data_start as u64 + offsets[nb];
+        if bytes.len() as u64 != expected_len {
+            return Err(corrupt(&format!(
+                "length {} bytes, expected {expected_len}",
+                bytes.len()
+            )));
+        }
+        let expected_blocks = header.entries.div_ceil(header.block_entries as u64);
+        if expected_blocks != nb as u64 || !(1..=2).contains(&header.value_width) {
+            return Err(corrupt("header counts are inconsistent"));
+        }
+        Ok(TableFile {
+            path: p(),
+            file_len: bytes.len() as u64,
+            header,
+            map,
+            data_start,
+            offsets,
+            checksums,
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        })
+    }
+
+    /// Decompresses one block after checking its checksum.
+    fn read_block(&self, b: u32) -> Result<Vec<u8>, TableError> {
+        let corrupt = |what: String| TableError::Corrupt {
+            path: self.path.clone(),
+            what,
+        };
+        let (lo, hi) = (
+            self.offsets[b as usize] as usize,
+            self.offsets[b as usize + 1] as usize,
+        );
+        let comp = &self.map[self.data_start + lo..self.data_start + hi];
+        if xxh3_64(comp) != self.checksums[b as usize] {
+            return Err(corrupt(format!("block {b} checksum differs")));
+        }
+        let first = b as u64 * self.header.block_entries as u64;
+        let n = (self.header.entries - first).min(self.header.block_entries as u64) as usize;
+        let want = n * self.header.value_width as usize;
+        let out = DECOMPRESSOR.with(|d| {
+            let mut d = d.borrow_mut();
+            let d = d
+                .get_or_insert_with(|| zstd::bulk::Decompressor::new().expect("zstd decompressor"));
+            d.decompress(comp, want)
+        });
+        let out = out.map_err(|e| corrupt(format!("block {b} does not decompress: {e}")))?;
+        if out.len() != want {
+            return Err(corrupt(format!(
+                "block {b} has {} bytes, expected {want}",
+                out.len()
+            )));
+        }
+        Ok(out)
+    }
+
+    /// The block holding entry `b`, through the shared cache.
+    fn block(&self, b: u32) -> Result<Arc<Vec<u8>>, TableError> {
+        let key = (self.id, b);
+        {
+            let guard = CACHE.lock().expect("cache lock");
+            if let Some(c) = guard.as_ref().and_then(|c| c.map.get(&key)) {
+                return Ok(c.clone());
+            }
+        }
+        let data = Arc::new(self.read_block(b)?);
+        let mut guard = CACHE.lock().expect("cache lock");
+        let cache = guard.get_or_insert_with(|| BlockCache {
+            map: HashMap::new(),
+            order: Default::default(),
+            capacity: CACHE_BLOCKS,
+        });
+        if cache.map.len() >= cache.capacity
+            && let Some(old) = cache.order.pop_front()
+        {
+            cache.map.remove(&old);
+        }
+        cache.map.insert(key, data.clone());
+        cache.order.push_back(key);
+        Ok(data)
+    }
+
+    /// The code stored at an index.
+    pub fn code(&self, index: u64) -> Result<u16, TableError> {
+        if index >= self.header.entries {
+            return Err(TableError::Corrupt {
+                path: self.path.clone(),
+                what: format!("index {index} past the {} entries", self.header.entries),
+            });
+        }
+        let be = self.header.block_entries as u64;
+        let block = self.block((index / be) as u32)?;
+        let i = (index % be) as usize;
+        Ok(if self.header.value_width == 1 {
+            block[i] as u16
+        } else {
+            u16::from_le_bytes([block[2 * i], block[2 * i + 1]])
+        })
+    }
+
+    /// Every code of the table, checking every block.
+    pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
+        use rayon::prelude::*;
+        let blocks: Result<Vec<Vec<u8>>, TableError> = (0..self.header.block_count)
+            .into_par_iter()
+            .map(|b| self.read_block(b))
+            .collect();
+        let mut out = Vec::with_capacity(self.header.entries as usize);
+        for b in blocks? {
+            if self.header.value_width == 1 {
+                out.extend(b.iter().map(|&x| x as u16));
+            } else {
+                out.extend(b.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])));
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_roundtrip() {
+        for v in [
+            Value::Draw,
+            Value::Win(1),
+            Value::Win(2),
+            Value::Loss(0),
+            Value::Loss(1),
+            Value::Win(300),
+        ] {
+            assert_eq!(decode(encode(v)), v);
+        }
+    }
+
+    #[test]
+    fn corruption_is_detected() {
+        let dir = std::env::temp_dir().join(format!("fnt-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("2v1.fnt");
+        let values: Vec<u16> = (0..100_000u32).map(|i| ((i * 7) % 23) as u16).collect();
+        let header = TableHeader::new(3, 3, &Rules::default(), MaterialClass::new(2, 1, false));
+        write_table(&path, header, &values).unwrap();
+        let t = TableFile::open(&path).unwrap();
+        assert_eq!(t.read_all().unwrap(), values);
+        assert_eq!(t.code(12345).unwrap(), values[12345]);
+        let bytes = std::fs::read(&path).unwrap();
+        drop(t);
+        // Flip every bit of a sample of bytes across the whole file, and
+        // truncate at a sample of lengths: each must be an error naming the
+        // file, never a wrong table.
+        let bad = dir.join("bad.fnt");
+        let step = (bytes.len() / 97).max(1);
+        for pos in (0..bytes.len()).step_by(step) {
+            for bit in 0..8 {
+                let mut b = bytes.clone();
+                b[pos] ^= 1 << bit;
+                std::fs::write(&bad, &b).unwrap();
+                let res = TableFile::open(&bad).and_then(|t| t.read_all());
+                match res {
+                    Err(e) => assert!(e.to_string().contains("bad.fnt"), "{e}"),
+                    Ok(v) => panic!(
+                        "flip at byte {pos} bit {bit} undetected ({} values)",
+                        v.len()
+                    ),
+                }
+            }
+        }
+        for len in (0..bytes.len()).step_by(step) {
+            std::fs::write(&bad, &bytes[..len]).unwrap();
+            assert!(TableFile::open(&bad).and_then(|t| t.read_all()).is_err());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

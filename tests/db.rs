@@ -1,0 +1,171 @@
+//! Endgame tables against the brute-force solver of `tests/support`, and
+//! the build's resumability.
+
+mod support;
+
+use std::path::PathBuf;
+
+use fanorona::builder::{BuildOptions, Builder, table_dir, table_path};
+use fanorona::index::MaterialClass;
+use fanorona::notation::Diagram;
+use fanorona::probe::Tablebase;
+use fanorona::{Board, Continuation, Diagonals, Rules, Stalemate, Value};
+use support::brute::{self, Val};
+use support::naive::{Diag, NaiveRules};
+
+fn temp_db(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fanorona-db-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn naive_rules(r: &Rules) -> NaiveRules {
+    NaiveRules {
+        diagonals: match r.diagonals {
+            Diagonals::Corner => Diag::Corner,
+            Diagonals::Center => Diag::Center,
+        },
+        forced: r.continuation == Continuation::Forced,
+        sacrifice: r.sacrifice,
+        stalemate_draw: r.stalemate == Stalemate::Draw,
+    }
+}
+
+fn to_val(v: Value) -> Val {
+    match v {
+        Value::Win(n) => Val::Win(n as u32),
+        Value::Draw => Val::Draw,
+        Value::Loss(n) => Val::Loss(n as u32),
+    }
+}
+
+/// Builds the tables of a board up to `pieces` stones and compares every
+/// position the brute-force solver knows.
+fn check_against_brute(cols: usize, rows: usize, rules: Rules, pieces: u32) {
+    let db = temp_db(&format!("{cols}x{rows}-{}", rules.slug()));
+    let board = Board::new(cols, rows, rules.diagonals).unwrap();
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    let mut b = Builder::<u64>::new(&db, board, rules, opts);
+    let summary = b.build(pieces, |_| {}).unwrap();
+    assert!(!summary.is_empty());
+    let tb = Tablebase::<u64>::new(&db, board, rules);
+    let truth = brute::solve(cols, rows, naive_rules(&rules), pieces as usize);
+    let mut checked = 0;
+    let mut kinds = [0usize; 3];
+    for (fen, want) in &truth {
+        let d = Diagram::parse(fen).unwrap();
+        let pos = d.to_position::<u64>();
+        let got = tb
+            .probe(&pos)
+            .unwrap_or_else(|e| panic!("{fen}: probe failed: {e}"));
+        assert_eq!(to_val(got), *want, "{fen} under {rules}");
+        kinds[match want {
+            Val::Win(_) => 0,
+            Val::Draw => 1,
+            Val::Loss(_) => 2,
+        }] += 1;
+        checked += 1;
+    }
+    assert!(checked > 1000, "only {checked} positions");
+    // Wins and losses always occur; draws (fortresses, endless play) occur
+    // except where the sacrifice move breaks every fortress.
+    assert!(kinds[0] > 0 && kinds[2] > 0, "wins/draws/losses: {kinds:?}");
+    if !rules.sacrifice {
+        assert!(kinds[1] > 0, "no draws under {rules}");
+    }
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+fn all_rule_sets() -> Vec<Rules> {
+    let mut out = Vec::new();
+    for diagonals in [Diagonals::Corner, Diagonals::Center] {
+        for continuation in [Continuation::Free, Continuation::Forced] {
+            for stalemate in [Stalemate::Loss, Stalemate::Draw] {
+                out.push(Rules {
+                    diagonals,
+                    continuation,
+                    stalemate,
+                    ..Default::default()
+                });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_3x3_position_matches_brute_force_under_every_rule_set() {
+    for rules in all_rule_sets() {
+        check_against_brute(3, 3, rules, 9);
+    }
+}
+
+#[test]
+fn sacrifice_tables_match_brute_force_on_3x3() {
+    for stalemate in [Stalemate::Loss, Stalemate::Draw] {
+        let rules = Rules {
+            sacrifice: true,
+            stalemate,
+            ..Default::default()
+        };
+        check_against_brute(3, 3, rules, 9);
+    }
+}
+
+#[test]
+fn five_by_three_and_three_by_five_match_brute_force_to_six_stones() {
+    let default = Rules::default();
+    let center_forced = Rules {
+        diagonals: Diagonals::Center,
+        continuation: Continuation::Forced,
+        stalemate: Stalemate::Draw,
+        ..Default::default()
+    };
+    for rules in [default, center_forced] {
+        check_against_brute(5, 3, rules, 6);
+        check_against_brute(3, 5, rules, 6);
+    }
+}
+
+#[test]
+fn a_build_resumes_after_losing_a_class() {
+    let db = temp_db("resume");
+    let rules = Rules::default();
+    let board = Board::new(5, 3, rules.diagonals).unwrap();
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    let first = Builder::<u64>::new(&db, board, rules, opts.clone())
+        .build(4, |_| {})
+        .unwrap();
+    assert!(first.iter().all(|s| !s.reused));
+    let dir = table_dir(&db, &board, &rules);
+    // A killed build leaves a temporary file and no table for the class in
+    // progress; a damaged table is rebuilt too.
+    let lost = table_path(&dir, MaterialClass::new(2, 2, false));
+    std::fs::rename(&lost, lost.with_extension("fnt.tmp")).unwrap();
+    let damaged = table_path(&dir, MaterialClass::new(3, 1, false));
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    std::fs::write(&damaged, &bytes).unwrap();
+    let second = Builder::<u64>::new(&db, board, rules, opts)
+        .build(4, |_| {})
+        .unwrap();
+    for s in &second {
+        let rebuilt = s.class == MaterialClass::new(2, 2, false)
+            || s.class == MaterialClass::new(3, 1, false)
+            || s.class == MaterialClass::new(1, 3, false);
+        assert_eq!(s.reused, !rebuilt, "{}", s.class);
+        let before = first.iter().find(|f| f.class == s.class).unwrap();
+        assert_eq!(
+            (before.wins, before.draws, before.losses, before.longest),
+            (s.wins, s.draws, s.losses, s.longest)
+        );
+    }
+    std::fs::remove_dir_all(&db).unwrap();
+}
