@@ -41,7 +41,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::bits::Bits;
-use crate::geometry::{Board, Direction, Geometry};
+use crate::geometry::{Board, Direction, Geometry, Symmetry};
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
 use crate::movegen::{capturers, for_each_turn, has_turn};
 use crate::position::Position;
@@ -206,6 +206,7 @@ struct Solved<B> {
 /// Builds the tables of one board and rule set.
 pub struct Builder<B> {
     pub geo: Geometry<B>,
+    syms: Vec<Symmetry>,
     pub rules: Rules,
     pub dir: PathBuf,
     options: BuildOptions,
@@ -255,6 +256,7 @@ impl<B: Bits> Builder<B> {
     pub fn new(db: &Path, board: Board, rules: Rules, options: BuildOptions) -> Builder<B> {
         Builder {
             geo: Geometry::new(board),
+            syms: board.symmetries(),
             dir: table_dir(db, &board, &rules),
             rules,
             options,
@@ -376,11 +378,18 @@ impl<B: Bits> Builder<B> {
                 let hi = (lo + CHUNK).min(sizes[slot]);
                 for i in lo..hi {
                     let pos = ix.decode(i, &mut cache);
-                    if ix.index_of(&pos) != i {
+                    if !ix.is_canonical(i, &pos) {
                         aux[slot][i as usize].store(NONCANON, Ordering::Relaxed);
                         continue;
                     }
                     inside.clear();
+                    // Two paika children (same stones of the other side) can
+                    // be images of each other only under a symmetry that
+                    // fixes the other side's stones; otherwise each child is
+                    // its own orbit and need not be indexed to be counted.
+                    let waiter = pos.waiter();
+                    let must_index = self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
+                    let mut raw_inside = 0usize;
                     let mut exit_win = u16::MAX;
                     let mut max_loss = 0u16;
                     let mut draw_exit = false;
@@ -389,7 +398,11 @@ impl<B: Bits> Builder<B> {
                         any = true;
                         let cc = MaterialClass::of(child);
                         if let Some(s) = group.iter().position(|&g| g == cc) {
-                            inside.push((s, indexers[s].index_of(child)));
+                            if must_index {
+                                inside.push((s, indexers[s].index_of(child)));
+                            } else {
+                                raw_inside += 1;
+                            }
                         } else {
                             match self.lookup(child) {
                                 Value::Loss(n) => exit_win = exit_win.min(n + 1),
@@ -400,9 +413,10 @@ impl<B: Bits> Builder<B> {
                     });
                     inside.sort_unstable();
                     inside.dedup();
+                    let n_inside = inside.len() + raw_inside;
                     let code = if !any {
                         Some(encode(stalemate_value(&self.rules)))
-                    } else if inside.is_empty() {
+                    } else if n_inside == 0 {
                         Some(if exit_win != u16::MAX {
                             encode(Value::Win(exit_win))
                         } else if draw_exit {
@@ -411,10 +425,10 @@ impl<B: Bits> Builder<B> {
                             encode(Value::Loss(max_loss))
                         })
                     } else {
-                        if inside.len() > CNT_MASK as usize {
+                        if n_inside > CNT_MASK as usize {
                             overflow.store(true, Ordering::Relaxed);
                         }
-                        let mut a = inside.len() as u32;
+                        let mut a = n_inside as u32;
                         if exit_win != u16::MAX {
                             a |= WIN_PENDING | (exit_win as u32) << DIST_SHIFT;
                             pending_any.store(true, Ordering::Relaxed);
@@ -439,6 +453,7 @@ impl<B: Bits> Builder<B> {
             });
         }
         bar.finish_and_clear();
+        let t_init = t0.elapsed().as_secs_f64();
         if overflow.load(Ordering::Relaxed) {
             return Err(BuildError::TooManyChildren { class: group[0] });
         }
@@ -545,6 +560,12 @@ impl<B: Bits> Builder<B> {
             d += 1;
         }
         bar.finish_and_clear();
+        if std::env::var_os("FANORONA_TIMING").is_some() {
+            eprintln!(
+                "{name}: init {t_init:.2} s, levels {:.2} s ({d} levels)",
+                t0.elapsed().as_secs_f64() - t_init
+            );
+        }
 
         // Fill the non-canonical duplicates with their orbit's value, write.
         let mut out = Vec::new();

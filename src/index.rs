@@ -159,10 +159,19 @@ pub struct ClassIndexer<B> {
     canon_ranks: Vec<u64>,
     /// The canonical mover sets, in the same order.
     canon_sets: Vec<B>,
+    /// Whether a symmetry other than the identity maps the set onto itself.
+    canon_symmetric: Vec<bool>,
     /// `C(N - m, o)`.
     o_count: u64,
     block_slots: u64,
+    /// For boards and classes small enough: `by_rank[colex(S)]` holds the
+    /// canonical index of `S`'s orbit (low 24 bits) and the symmetries that
+    /// map `S` onto it (high 8 bits), so ranking needs no search.
+    by_rank: Option<Vec<u32>>,
 }
+
+/// The largest `C(N, m)` given a direct rank table (256 MiB of u32).
+const RANK_TABLE_LIMIT: u64 = 1 << 26;
 
 /// Reused work space for [`ClassIndexer::decode`]: the free points of the
 /// last mover set, which consecutive indices share.
@@ -195,6 +204,33 @@ impl<B: Bits> ClassIndexer<B> {
                 canon_sets.push(set);
             }
         }
+        let by_rank =
+            (binom.c(n, m) <= RANK_TABLE_LIMIT && canon_ranks.len() < 1 << 24 && syms.len() <= 8)
+                .then(|| {
+                    let mut t = vec![0u32; binom.c(n, m) as usize];
+                    let mut pts = Vec::new();
+                    for (rank, e) in t.iter_mut().enumerate() {
+                        uncolex(&binom, rank as u64, m, n, &mut pts);
+                        let set = pts.iter().fold(B::EMPTY, |acc, &p| acc.with(p as Square));
+                        let images: Vec<u64> = syms
+                            .iter()
+                            .map(|g| colex(&binom, g.apply(set).squares().map(|s| s as usize)))
+                            .collect();
+                        let least = *images.iter().min().expect("identity");
+                        let mask = images
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, r)| **r == least)
+                            .fold(0u32, |acc, (i, _)| acc | 1 << i);
+                        let idx = canon_ranks.binary_search(&least).expect("canonical") as u32;
+                        *e = idx | mask << 24;
+                    }
+                    t
+                });
+        let canon_symmetric = canon_sets
+            .iter()
+            .map(|&set| syms[1..].iter().any(|g| g.apply(set) == set))
+            .collect();
         ClassIndexer {
             class,
             board,
@@ -204,6 +240,8 @@ impl<B: Bits> ClassIndexer<B> {
             syms,
             canon_ranks,
             canon_sets,
+            canon_symmetric,
+            by_rank,
         }
     }
 
@@ -227,6 +265,25 @@ impl<B: Bits> ClassIndexer<B> {
     pub fn index(&self, s: B, o: B, block: Option<Square>) -> u64 {
         debug_assert_eq!(s.count(), self.class.mover as u32);
         debug_assert_eq!(o.count(), self.class.other as u32);
+        if let Some(table) = &self.by_rank {
+            let e = table[colex(&self.binom, s.squares().map(|p| p as usize)) as usize];
+            let s_index = (e & 0xff_ffff) as u64;
+            let gs = self.canon_sets[s_index as usize];
+            let mut mask = e >> 24;
+            let mut best = (u64::MAX, u64::MAX);
+            while mask != 0 {
+                let g = &self.syms[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+                let go = g.apply(o);
+                let or = self.o_rank(gs, go);
+                let slot = match block {
+                    Some(b) => go.count_below(g.perm[b as usize]) as u64,
+                    None => 0,
+                };
+                best = best.min((or, slot));
+            }
+            return (s_index * self.o_count + best.0) * self.block_slots + best.1;
+        }
         let mut best = (u64::MAX, u64::MAX, u64::MAX);
         for g in &self.syms {
             let gs = g.apply(s);
@@ -247,6 +304,15 @@ impl<B: Bits> ClassIndexer<B> {
             .binary_search(&best.0)
             .expect("the least image of a set is canonical") as u64;
         (s_index * self.o_count + best.1) * self.block_slots + best.2
+    }
+
+    /// Whether `index` is the least index of its position's orbit (the one
+    /// the builder solves). `pos` is the decoded position at `index`.
+    pub fn is_canonical(&self, index: u64, pos: &Position<B>) -> bool {
+        let s_index = index / self.block_slots / self.o_count;
+        // Only a mover set that a symmetry maps onto itself has other
+        // indices in its orbit.
+        !self.canon_symmetric[s_index as usize] || self.index_of(pos) == index
     }
 
     /// The index of a position of this class, whoever is to move.

@@ -24,6 +24,7 @@ pub mod probe;
 pub mod rules;
 pub mod table;
 pub mod value;
+pub mod verify;
 
 pub use bits::{Bits, Square, Wide};
 pub use geometry::{Board, Geometry};

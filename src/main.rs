@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use cli::common::CliResult;
-use cli::rules_cmds;
+use cli::{db_cmds, rules_cmds};
 
 /// Fanorona rules engine, endgame databases and solver.
 #[derive(Parser, Debug)]
@@ -27,6 +27,14 @@ enum Command {
     Perft(rules_cmds::PerftArgs),
     /// Measure move generation speed: perft from the 9x5 start.
     Bench(rules_cmds::BenchArgs),
+    /// Build endgame tables: every material class up to --pieces stones.
+    Build(db_cmds::BuildArgs),
+    /// Perfect-play value of positions and of each of their moves.
+    Probe(db_cmds::ProbeArgs),
+    /// List the tables of a database folder with their statistics.
+    Info(db_cmds::InfoArgs),
+    /// Re-derive every stored value from its successors' values.
+    Verify(db_cmds::VerifyArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -35,6 +43,10 @@ fn run(cli: Cli) -> CliResult {
         Command::Moves(a) => rules_cmds::moves(&a),
         Command::Perft(a) => rules_cmds::perft_cmd(&a),
         Command::Bench(a) => rules_cmds::bench(&a),
+        Command::Build(a) => db_cmds::build(&a),
+        Command::Probe(a) => db_cmds::probe(&a),
+        Command::Info(a) => db_cmds::info(&a),
+        Command::Verify(a) => db_cmds::verify(&a),
     }
 }
 

@@ -126,6 +126,11 @@ impl<B: Bits> Tablebase<B> {
         Ok(decode(code))
     }
 
+    /// The raw code stored at an index of a class's table.
+    pub fn code_at(&self, class: MaterialClass, index: u64) -> Result<u16, ProbeError> {
+        Ok(self.class(class)?.file.code(index)?)
+    }
+
     /// The tables present in the folder, by class.
     pub fn list(&self) -> Result<Vec<ListedTable>, ProbeError> {
         let mut out = Vec::new();

@@ -1,5 +1,6 @@
 //! The command line: a thin layer over the library.
 
 pub mod common;
+pub mod db_cmds;
 pub mod draw;
 pub mod rules_cmds;

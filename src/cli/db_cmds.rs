@@ -1,0 +1,421 @@
+//! `build`, `probe`, `info` and `verify`: the endgame databases on the
+//! command line.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use fanorona::bits::Bits;
+use fanorona::builder::{BuildOptions, Builder, ClassSummary};
+use fanorona::geometry::Board;
+use fanorona::movegen::legal_turns;
+use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
+use fanorona::probe::Tablebase;
+use fanorona::rules::Rules;
+use fanorona::table::TableFile;
+use fanorona::value::Value;
+use fanorona::verify::verify_class;
+use fanorona::with_bits;
+
+use super::common::{CliError, CliResult, RuleArgs, json_str, set_threads};
+
+/// Where databases go unless `--db` says otherwise.
+pub const DEFAULT_DB: &str = "db";
+
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// The board, columns x rows.
+    #[arg(long, default_value = "9x5")]
+    pub board: String,
+    /// Build every class with at most this many stones in total, or `all`
+    /// for every class of the board.
+    #[arg(long, default_value = "5")]
+    pub pieces: String,
+    /// Database folder (one subfolder per board and rule set is made in it).
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Memory the build may use, in GiB; a class that would need more is
+    /// refused with a message.
+    #[arg(long, default_value_t = 16.0)]
+    pub memory: f64,
+    /// Print the summary as JSON lines, one object per class.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses `--pieces`: a number, or `all` for every point of the board.
+pub fn parse_pieces(s: &str, board: &Board) -> Result<u32, CliError> {
+    if s == "all" {
+        return Ok(board.points() as u32);
+    }
+    s.parse::<u32>()
+        .map_err(|_| CliError(format!("--pieces '{s}' is not a number or 'all'")))
+}
+
+fn print_summary_header() {
+    println!(
+        "{:>7} {:>14} {:>14} {:>14} {:>14} {:>7} {:>9} {:>12}",
+        "class", "positions", "wins", "draws", "losses", "longest", "seconds", "bytes"
+    );
+}
+
+fn print_summary(s: &ClassSummary, json: bool) {
+    if json {
+        println!(
+            "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}}}",
+            json_str(&s.class.name()),
+            s.positions,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.longest,
+            s.seconds,
+            s.bytes,
+            s.reused
+        );
+    } else {
+        println!(
+            "{:>7} {:>14} {:>14} {:>14} {:>14} {:>7} {:>9} {:>12}{}",
+            s.class.name(),
+            s.positions,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.longest,
+            format!("{:.2}", s.seconds),
+            s.bytes,
+            if s.reused { "  (on disk)" } else { "" }
+        );
+    }
+}
+
+/// Builds the tables of a board up to `pieces` stones, printing a line per
+/// class. Shared with `solve`, which builds what it needs first.
+pub fn build_tables(
+    board: Board,
+    rules: &Rules,
+    pieces: u32,
+    db: &Path,
+    memory_gib: f64,
+    json: bool,
+) -> Result<Vec<ClassSummary>, CliError> {
+    if memory_gib.is_nan() || memory_gib <= 0.0 {
+        return Err(CliError(format!(
+            "--memory {memory_gib}: must be a positive number of GiB"
+        )));
+    }
+    let opts = BuildOptions {
+        memory_bytes: (memory_gib * (1u64 << 30) as f64) as u64,
+        progress: true,
+    };
+    let t = Instant::now();
+    if !json {
+        println!(
+            "building {board} tables up to {pieces} stones under {rules} in {}",
+            db.display()
+        );
+        print_summary_header();
+    }
+    let out = with_bits!(board.points(), B => {
+        let mut b = Builder::<B>::new(db, board, *rules, opts);
+        b.build(pieces, |s| print_summary(s, json))?
+    });
+    if !json {
+        let positions: u64 = out.iter().map(|s| s.positions).sum();
+        let bytes: u64 = out.iter().map(|s| s.bytes).sum();
+        println!(
+            "{} classes, {positions} positions, {bytes} bytes, {:.1} s",
+            out.len(),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    Ok(out)
+}
+
+pub fn build(args: &BuildArgs) -> CliResult {
+    set_threads(args.threads)?;
+    let rules = args.rules.rules();
+    let (c, r) = Board::parse_size(&args.board)?;
+    let board = Board::new(c, r, rules.diagonals)?;
+    let pieces = parse_pieces(&args.pieces, &board)?;
+    build_tables(board, &rules, pieces, &args.db, args.memory, args.json)?;
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    /// Database folder.
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// With --move-limit: turns left in the game; a win or loss further
+    /// away than that is a draw.
+    #[arg(long)]
+    pub turns_left: Option<u32>,
+    /// One JSON object per position.
+    #[arg(long)]
+    pub json: bool,
+    /// Positions; read one per line from standard input when none given.
+    pub positions: Vec<String>,
+}
+
+fn value_json(v: Value) -> String {
+    match v.plies() {
+        Some(n) => format!("\"value\": \"{}\", \"plies\": {n}", v.wdl().name()),
+        None => format!("\"value\": \"{}\", \"plies\": null", v.wdl().name()),
+    }
+}
+
+fn value_text(v: Value) -> String {
+    match v.plies() {
+        Some(n) => format!("{} {n}", v.wdl().name()),
+        None => v.wdl().name().to_string(),
+    }
+}
+
+/// Answers one position: its value and every turn with its value.
+fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliError> {
+    let d = Diagram::parse(fen)?;
+    let board = d.board(rules.diagonals);
+    if args.turns_left.is_some() && !rules.move_limit {
+        return Err(CliError("--turns-left needs --move-limit".into()));
+    }
+    let limit = |v: Value| match args.turns_left {
+        Some(t) => v.within(t),
+        None => v,
+    };
+    with_bits!(board.points(), B => {
+        let tb = Tablebase::<B>::new(&args.db, board, *rules);
+        let pos = d.to_position::<B>();
+        let v = limit(tb.probe(&pos)?);
+        let mut moves = Vec::new();
+        for (t, child) in legal_turns(&tb.geo, rules, &pos) {
+            // The value of a turn for the side that plays it; with a move
+            // limit, one turn fewer is left after it.
+            let cv = tb.probe(&child)?;
+            let mv = match args.turns_left {
+                Some(tl) => cv.within(tl.saturating_sub(1)).parent(),
+                None => cv.parent(),
+            };
+            moves.push((turn_to_string(&board, &t), position_to_fen(&board, &child), mv));
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.2));
+        let fen = position_to_fen(&board, &pos);
+        Ok(if args.json {
+            let ms: Vec<String> = moves
+                .iter()
+                .map(|(m, p, v)| {
+                    format!("{{\"move\": {}, \"position\": {}, {}}}", json_str(m), json_str(p), value_json(*v))
+                })
+                .collect();
+            format!("{{\"position\": {}, {}, \"moves\": [{}]}}", json_str(&fen), value_json(v), ms.join(", "))
+        } else {
+            let mut s = format!("{fen}: {}", value_text(v));
+            for (m, _, mv) in &moves {
+                s.push_str(&format!("\n  {m:<16} {}", value_text(*mv)));
+            }
+            s
+        })
+    })
+}
+
+pub fn probe(args: &ProbeArgs) -> CliResult {
+    let rules = args.rules.rules();
+    let inputs: Vec<String> = if args.positions.is_empty() {
+        std::io::stdin()
+            .lock()
+            .lines()
+            .map_while(Result::ok)
+            .filter(|l| !l.trim().is_empty())
+            .collect()
+    } else {
+        args.positions.clone()
+    };
+    let mut failed = 0;
+    for fen in &inputs {
+        match probe_one(fen, args, &rules) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                failed += 1;
+                if args.json {
+                    println!(
+                        "{{\"position\": {}, \"error\": {}}}",
+                        json_str(fen.trim()),
+                        json_str(&e.0)
+                    );
+                }
+                eprintln!("error: {}: {e}", fen.trim());
+            }
+        }
+    }
+    if failed > 0 {
+        Err(CliError(format!(
+            "{failed} of {} positions could not be answered",
+            inputs.len()
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    /// Database folder.
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+}
+
+/// The table folders inside a database folder, each with its first table's
+/// board and rules.
+fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
+    let rd = std::fs::read_dir(db).map_err(|e| CliError(format!("{}: {e}", db.display())))?;
+    let mut out = Vec::new();
+    for e in rd.flatten() {
+        let p = e.path();
+        if !p.is_dir() {
+            continue;
+        }
+        let Ok(files) = std::fs::read_dir(&p) else {
+            continue;
+        };
+        for f in files.flatten() {
+            let fp = f.path();
+            if fp.extension().and_then(|x| x.to_str()) == Some("fnt")
+                && let Ok(t) = TableFile::open(&fp)
+            {
+                let h = &t.header;
+                let rules = h.rules();
+                if let Ok(board) = Board::new(h.cols as usize, h.rows as usize, rules.diagonals) {
+                    out.push((p.clone(), board, rules));
+                }
+                break;
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+pub fn info(args: &InfoArgs) -> CliResult {
+    let folders = table_folders(&args.db)?;
+    if folders.is_empty() {
+        println!("no tables in {}", args.db.display());
+    }
+    for (dir, board, rules) in folders {
+        println!("{}: {board}, {rules}", dir.display());
+        print_summary_header();
+        with_bits!(board.points(), B => {
+            let tb = Tablebase::<B>::new(&args.db, board, rules);
+            for (class, t) in tb.list()? {
+                match t {
+                    Ok(t) => {
+                        let h = &t.header;
+                        print_summary(&ClassSummary {
+                            class,
+                            positions: h.entries,
+                            wins: h.wins,
+                            draws: h.draws,
+                            losses: h.losses,
+                            longest: h.longest,
+                            seconds: 0.0,
+                            bytes: t.file_len,
+                            reused: false,
+                        }, false);
+                    }
+                    Err(e) => println!("{:>7} unreadable: {e}", class.name()),
+                }
+            }
+        });
+    }
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Database folder (every board and rule set in it is checked).
+    #[arg(long, default_value = DEFAULT_DB)]
+    pub db: PathBuf,
+    /// Check this many positions per class, spread over the table, instead
+    /// of all of them.
+    #[arg(long)]
+    pub sample: Option<u64>,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
+fn verify_folder<B: Bits>(
+    db: &Path,
+    board: Board,
+    rules: Rules,
+    sample: Option<u64>,
+) -> Result<(u64, u64), CliError> {
+    let tb = Tablebase::<B>::new(db, board, rules);
+    let (mut checked, mut bad) = (0, 0);
+    for (class, t) in tb.list()? {
+        let entries = t?.header.entries;
+        let bar = ProgressBar::new(sample.map_or(entries, |s| s.min(entries)));
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}",
+            )
+            .expect("template")
+            .progress_chars("=> "),
+        );
+        bar.set_message(format!("verify {}", class.name()));
+        let t = Instant::now();
+        let r = verify_class(&tb, class, sample, &|n| bar.inc(n))?;
+        bar.finish_and_clear();
+        println!(
+            "{:>7} {:>14} checked {:>8} mismatches  {:.2} s",
+            class.name(),
+            r.checked,
+            r.mismatches,
+            t.elapsed().as_secs_f64()
+        );
+        for m in &r.examples {
+            println!(
+                "  mismatch at index {}: {} stored {} but its moves give {}",
+                m.index,
+                position_to_fen(&board, &m.position),
+                m.stored,
+                m.derived
+            );
+        }
+        checked += r.checked;
+        bad += r.mismatches;
+    }
+    Ok((checked, bad))
+}
+
+pub fn verify(args: &VerifyArgs) -> CliResult {
+    set_threads(args.threads)?;
+    let folders = table_folders(&args.db)?;
+    if folders.is_empty() {
+        return Err(CliError(format!("no tables in {}", args.db.display())));
+    }
+    let (mut checked, mut bad) = (0, 0);
+    for (dir, board, rules) in folders {
+        println!("{}: {board}, {rules}", dir.display());
+        let (c, b) = with_bits!(board.points(), B => verify_folder::<B>(&args.db, board, rules, args.sample)?);
+        checked += c;
+        bad += b;
+    }
+    println!("{checked} positions checked, {bad} mismatches");
+    if bad > 0 {
+        Err(CliError(format!(
+            "{bad} stored values disagree with their successors"
+        )))
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,140 @@
+//! Re-deriving stored values from the values of their successors.
+//!
+//! Shares nothing with the builder's propagation: each position's turns
+//! come from the move generator, each child's value from the probe, and the
+//! stored value must be the best of the children's values seen from the
+//! mover (fastest win, else draw, else slowest loss), or the stalemate value
+//! when there is no turn. Exact distances make this local check a complete
+//! one: a table that passes it everywhere is the game's solution.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::bits::Bits;
+use crate::builder::stalemate_value;
+use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
+use crate::movegen::for_each_turn;
+use crate::position::Position;
+use crate::probe::{ProbeError, Tablebase};
+use crate::table::decode;
+use crate::value::Value;
+
+/// One stored value that its successors contradict.
+#[derive(Clone, Debug)]
+pub struct Mismatch<B> {
+    pub class: MaterialClass,
+    pub index: u64,
+    pub position: Position<B>,
+    pub stored: Value,
+    pub derived: Value,
+}
+
+/// What checking one class found.
+#[derive(Clone, Debug)]
+pub struct ClassCheck<B> {
+    pub class: MaterialClass,
+    pub checked: u64,
+    pub mismatches: u64,
+    /// The first few mismatches.
+    pub examples: Vec<Mismatch<B>>,
+}
+
+/// The value a position must have given its children's values.
+pub fn derive_value<B: Bits>(tb: &Tablebase<B>, pos: &Position<B>) -> Result<Value, ProbeError> {
+    let mut best: Option<Value> = None;
+    let mut err = None;
+    for_each_turn(&tb.geo, &tb.rules, pos, |_, child| {
+        if err.is_some() {
+            return;
+        }
+        match tb.probe(child) {
+            Ok(v) => {
+                let v = v.parent();
+                best = Some(best.map_or(v, |b| b.max(v)));
+            }
+            Err(e) => err = Some(e),
+        }
+    });
+    if let Some(e) = err {
+        return Err(e);
+    }
+    Ok(best.unwrap_or_else(|| stalemate_value(&tb.rules)))
+}
+
+/// Checks the indices `which` of a class (all of them when `sample` is
+/// none, else an evenly spread sample), calling `tick` with the number of
+/// positions done after each chunk.
+pub fn verify_class<B: Bits>(
+    tb: &Tablebase<B>,
+    class: MaterialClass,
+    sample: Option<u64>,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<ClassCheck<B>, ProbeError> {
+    let indexer = ClassIndexer::<B>::new(tb.geo.board, class);
+    let size = indexer.size();
+    let count = sample.map_or(size, |s| s.min(size));
+    let nth = |k: u64| -> u64 {
+        if count == size {
+            k
+        } else {
+            // Spread the sample evenly, with a fixed odd stride so that
+            // neighbouring indices are not all alike.
+            (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ k) % size
+        }
+    };
+    const CHUNK: u64 = 4096;
+    let mismatches = AtomicU64::new(0);
+    let examples = Mutex::new(Vec::new());
+    let first_error = Mutex::new(None);
+    (0..count.div_ceil(CHUNK)).into_par_iter().for_each(|ch| {
+        let mut cache = DecodeCache::default();
+        let lo = ch * CHUNK;
+        let hi = (lo + CHUNK).min(count);
+        for k in lo..hi {
+            let i = nth(k);
+            let pos = indexer.decode(i, &mut cache);
+            let stored = match tb.probe(&pos) {
+                Ok(v) => v,
+                Err(e) => {
+                    first_error.lock().unwrap().get_or_insert(e);
+                    return;
+                }
+            };
+            let derived = match derive_value(tb, &pos) {
+                Ok(v) => v,
+                Err(e) => {
+                    first_error.lock().unwrap().get_or_insert(e);
+                    return;
+                }
+            };
+            // The table at this index must agree too (the probe went
+            // through the canonical index).
+            let raw = tb.code_at(class, i).map(decode);
+            if stored != derived || raw.as_ref().ok() != Some(&stored) {
+                mismatches.fetch_add(1, Ordering::Relaxed);
+                let mut ex = examples.lock().unwrap();
+                if ex.len() < 10 {
+                    ex.push(Mismatch {
+                        class,
+                        index: i,
+                        position: pos,
+                        stored: raw.unwrap_or(stored),
+                        derived,
+                    });
+                }
+            }
+        }
+        tick(hi - lo);
+    });
+    if let Some(e) = first_error.into_inner().unwrap() {
+        return Err(e);
+    }
+    Ok(ClassCheck {
+        class,
+        checked: count,
+        mismatches: mismatches.into_inner(),
+        examples: examples.into_inner().unwrap(),
+    })
+}
