@@ -200,7 +200,37 @@ pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<Materi
 /// A solved class held in memory for the classes built on it.
 struct Solved<B> {
     indexer: ClassIndexer<B>,
-    values: Vec<u16>,
+    values: Held,
+}
+
+/// Table codes held in memory: one byte each when they fit, which halves
+/// what the largest builds hold.
+enum Held {
+    Narrow(Vec<u8>),
+    Wide(Vec<u16>),
+}
+
+impl Held {
+    fn new(values: Vec<u16>) -> Held {
+        if values.iter().all(|&c| c <= u8::MAX as u16) {
+            Held::Narrow(values.iter().map(|&c| c as u8).collect())
+        } else {
+            Held::Wide(values)
+        }
+    }
+    #[inline]
+    fn get(&self, i: usize) -> u16 {
+        match self {
+            Held::Narrow(v) => v[i] as u16,
+            Held::Wide(v) => v[i],
+        }
+    }
+    fn bytes(&self) -> u64 {
+        match self {
+            Held::Narrow(v) => v.len() as u64,
+            Held::Wide(v) => v.len() as u64 * 2,
+        }
+    }
 }
 
 /// Builds the tables of one board and rule set.
@@ -331,7 +361,7 @@ impl<B: Bits> Builder<B> {
                     class,
                     Solved {
                         indexer: ClassIndexer::new(board, class),
-                        values,
+                        values: Held::new(values),
                     },
                 );
             }
@@ -342,11 +372,7 @@ impl<B: Bits> Builder<B> {
             group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
         let sizes: Vec<u64> = indexers.iter().map(|ix| ix.size()).collect();
         let total: u64 = sizes.iter().sum();
-        let held: u64 = self
-            .solved
-            .values()
-            .map(|s| s.values.len() as u64 * 2)
-            .sum();
+        let held: u64 = self.solved.values().map(|s| s.values.bytes()).sum();
         let needed = total * 6 + held;
         if needed > self.options.memory_bytes {
             return Err(BuildError::TooBig {
@@ -568,30 +594,31 @@ impl<B: Bits> Builder<B> {
         }
 
         // Fill the non-canonical duplicates with their orbit's value, write.
+        let (mut vals, mut aux) = (vals, aux);
         let mut out = Vec::new();
         for (slot, ix) in indexers.into_iter().enumerate() {
             let class = group[slot];
-            let mut values = vals_take(&vals[slot]);
-            let fills: Vec<(usize, u16)> = (0..sizes[slot].div_ceil(CHUNK))
+            let (v, a) = (&vals[slot], &aux[slot]);
+            (0..sizes[slot].div_ceil(CHUNK))
                 .into_par_iter()
-                .flat_map_iter(|ch| {
+                .for_each(|ch| {
                     let mut cache = DecodeCache::default();
                     let lo = ch * CHUNK;
                     let hi = (lo + CHUNK).min(sizes[slot]);
-                    let mut v = Vec::new();
                     for i in lo..hi {
-                        if aux[slot][i as usize].load(Ordering::Relaxed) & NONCANON != 0 {
+                        if a[i as usize].load(Ordering::Relaxed) & NONCANON != 0 {
                             let pos = ix.decode(i, &mut cache);
                             let j = ix.index_of(&pos) as usize;
-                            v.push((i as usize, vals[slot][j].load(Ordering::Relaxed)));
+                            v[i as usize].store(v[j].load(Ordering::Relaxed), Ordering::Relaxed);
                         }
                     }
-                    v
-                })
+                });
+            drop(std::mem::take(&mut aux[slot]));
+            // Same size and alignment: the collect reuses the allocation.
+            let values: Vec<u16> = std::mem::take(&mut vals[slot])
+                .into_iter()
+                .map(AtomicU16::into_inner)
                 .collect();
-            for (i, c) in fills {
-                values[i] = c;
-            }
             let path = table_path(&self.dir, class);
             let header = TableHeader::new(board.cols, board.rows, &self.rules, class);
             let h = write_table(&path, header, &values)?;
@@ -617,7 +644,7 @@ impl<B: Bits> Builder<B> {
                 class,
                 Solved {
                     indexer: ix,
-                    values,
+                    values: Held::new(values),
                 },
             );
         }
@@ -659,7 +686,7 @@ impl<B: Bits> Builder<B> {
             .solved
             .get(&class)
             .unwrap_or_else(|| panic!("class {class} is built before the classes that need it"));
-        decode(s.values[s.indexer.index_of(pos) as usize])
+        decode(s.values.get(s.indexer.index_of(pos) as usize))
     }
 
     fn bar(&self, len: u64, msg: &str) -> ProgressBar {
@@ -677,8 +704,4 @@ impl<B: Bits> Builder<B> {
         bar.set_message(msg.to_string());
         bar
     }
-}
-
-fn vals_take(v: &[AtomicU16]) -> Vec<u16> {
-    v.iter().map(|a| a.load(Ordering::Relaxed)).collect()
 }

@@ -272,9 +272,11 @@ impl<B: Bits> ClassIndexer<B> {
             let mut mask = e >> 24;
             let mut best = (u64::MAX, u64::MAX);
             while mask != 0 {
-                let g = &self.syms[mask.trailing_zeros() as usize];
+                let k = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                let go = g.apply(o);
+                let g = &self.syms[k];
+                // Symmetry 0 is the identity.
+                let go = if k == 0 { o } else { g.apply(o) };
                 let or = self.o_rank(gs, go);
                 let slot = match block {
                     Some(b) => go.count_below(g.perm[b as usize]) as u64,

@@ -14,6 +14,8 @@
 
 pub mod bits;
 pub mod builder;
+pub mod engine;
+pub mod game;
 pub mod geometry;
 pub mod index;
 pub mod movegen;

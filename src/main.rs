@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use cli::common::CliResult;
-use cli::{db_cmds, rules_cmds};
+use cli::{db_cmds, play_cmds, rules_cmds};
 
 /// Fanorona rules engine, endgame databases and solver.
 #[derive(Parser, Debug)]
@@ -35,6 +35,10 @@ enum Command {
     Info(db_cmds::InfoArgs),
     /// Re-derive every stored value from its successors' values.
     Verify(db_cmds::VerifyArgs),
+    /// Play a game: people against the engine or each other.
+    Play(play_cmds::PlayArgs),
+    /// Play games between the engine and a random player; count results.
+    Match(play_cmds::MatchArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -47,6 +51,8 @@ fn run(cli: Cli) -> CliResult {
         Command::Probe(a) => db_cmds::probe(&a),
         Command::Info(a) => db_cmds::info(&a),
         Command::Verify(a) => db_cmds::verify(&a),
+        Command::Play(a) => play_cmds::play(&a),
+        Command::Match(a) => play_cmds::match_cmd(&a),
     }
 }
 

@@ -367,6 +367,12 @@ struct BlockCache {
 }
 
 static CACHE: Mutex<Option<BlockCache>> = Mutex::new(None);
+
+/// Empties the shared cache of decompressed blocks (for measuring cold
+/// probes).
+pub fn clear_block_cache() {
+    *CACHE.lock().expect("cache lock") = None;
+}
 const CACHE_BLOCKS: usize = 256;
 
 impl TableFile {

@@ -3,4 +3,5 @@
 pub mod common;
 pub mod db_cmds;
 pub mod draw;
+pub mod play_cmds;
 pub mod rules_cmds;

@@ -141,7 +141,9 @@ pub fn perft_cmd(args: &PerftArgs) -> CliResult {
         if !args.json {
             println!("perft from {} ({}), counting distinct resulting positions", d, rules);
         }
-        for depth in 1..=args.depth {
+        // Depth 0 counts the root alone.
+        let first = args.depth.min(1);
+        for depth in first..=args.depth {
             let t = Instant::now();
             let n = perft_parallel(&geo, &rules, &pos, depth);
             let s = t.elapsed().as_secs_f64();
@@ -165,6 +167,11 @@ pub struct BenchArgs {
     /// Repetitions; the best time is reported.
     #[arg(long, default_value_t = 3)]
     pub runs: u32,
+    /// Also time probes of the 9x5 tables (default rules) in this database
+    /// folder: cached (block already decompressed) and cold (cache emptied
+    /// before each probe).
+    #[arg(long)]
+    pub probe_db: Option<std::path::PathBuf>,
 }
 
 /// Times `f` `runs` times and returns (result, best seconds).
@@ -196,6 +203,57 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         "perft {} from the 9x5 start, {threads} threads: {n2} nodes in {t2:.3} s ({:.1} M nodes/s)",
         args.depth,
         n2 as f64 / t2 / 1e6
+    );
+    if let Some(db) = &args.probe_db {
+        bench_probe(db, board, &rules)?;
+    }
+    Ok(())
+}
+
+/// Times probes of random positions of the largest table in `db`.
+fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> CliResult {
+    use fanorona::index::{ClassIndexer, DecodeCache};
+    use fanorona::probe::Tablebase;
+    let tb = Tablebase::<u64>::new(db, board, *rules);
+    let (class, file) = tb
+        .list()?
+        .into_iter()
+        .filter_map(|(c, f)| f.ok().map(|f| (c, f)))
+        .max_by_key(|(_, f)| f.header.entries)
+        .ok_or_else(|| CliError(format!("no 9x5 tables in {}", db.display())))?;
+    let ix = ClassIndexer::<u64>::new(board, class);
+    let mut cache = DecodeCache::default();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut positions = Vec::new();
+    for _ in 0..2000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        positions.push(ix.decode(seed % file.header.entries, &mut cache));
+    }
+    // Cold: every probe decompresses its block.
+    let t = Instant::now();
+    for p in &positions {
+        fanorona::table::clear_block_cache();
+        std::hint::black_box(tb.probe(p)?);
+    }
+    let cold = t.elapsed().as_secs_f64() / positions.len() as f64;
+    // Cached: a few positions probed over and over.
+    let few = &positions[..8];
+    for p in few {
+        tb.probe(p)?;
+    }
+    let reps = 100_000;
+    let t = Instant::now();
+    for k in 0..reps {
+        std::hint::black_box(tb.probe(&few[k % few.len()])?);
+    }
+    let cached = t.elapsed().as_secs_f64() / reps as f64;
+    println!(
+        "probe {class} ({} entries): cached {:.2} us, cold {:.1} us",
+        file.header.entries,
+        cached * 1e6,
+        cold * 1e6
     );
     Ok(())
 }

@@ -1,0 +1,763 @@
+//! `play` and `match`: games between people and the engine, and matches
+//! between the engine and a random player.
+//!
+//! `play` reads one line at a time from standard input, so a game can be
+//! scripted; prompts and boards go to standard output, without colour.
+
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+
+use fanorona::bits::Bits;
+use fanorona::engine::{self, Limits, XorShift64};
+use fanorona::game::{Entered, Game, GameRecord, Undone};
+use fanorona::geometry::Board;
+use fanorona::probe::Tablebase;
+use fanorona::rules::{Color, Rules};
+use fanorona::value::{NoTables, Oracle};
+use fanorona::with_bits;
+
+use super::common::{CliError, CliResult, RuleArgs};
+use super::draw::board_text;
+use super::rules_cmds::board_and_diagram;
+
+/// The endgame tables the engine consults: those of `board` under `rules`
+/// in `db`, or in the default `db/` folder when it exists. Classes that are
+/// not built are searched instead.
+pub fn open_tables<B: Bits>(
+    db: Option<&Path>,
+    board: &Board,
+    rules: &Rules,
+) -> Result<Box<dyn Oracle<B>>, CliError> {
+    let dir = match db {
+        Some(dir) if !dir.is_dir() => {
+            return Err(CliError(format!(
+                "--db {}: not a folder of endgame tables",
+                dir.display()
+            )));
+        }
+        Some(dir) => dir,
+        None => Path::new(super::db_cmds::DEFAULT_DB),
+    };
+    if dir.is_dir() {
+        Ok(Box::new(Tablebase::<B>::new(dir, *board, *rules)))
+    } else {
+        Ok(Box::new(NoTables))
+    }
+}
+
+/// Who a person plays.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HumanArg {
+    White,
+    Black,
+    Both,
+    None,
+}
+
+impl HumanArg {
+    fn plays(self, c: Color) -> bool {
+        match self {
+            HumanArg::Both => true,
+            HumanArg::None => false,
+            HumanArg::White => c == Color::White,
+            HumanArg::Black => c == Color::Black,
+        }
+    }
+}
+
+/// A player of a match.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerArg {
+    Engine,
+    Random,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Board size, columns x rows (odd numbers 1 to 13), e.g. 9x5, 5x5, 3x3.
+    #[arg(long, default_value = "9x5")]
+    pub board: String,
+    /// Start from this position instead of the start position, e.g.
+    /// "BBB/B.W/WWW w" (its size overrides --board).
+    #[arg(long, conflicts_with = "load")]
+    pub position: Option<String>,
+    /// Which sides a person plays; the engine plays the others.
+    #[arg(long, value_enum, default_value_t = HumanArg::White)]
+    pub human: HumanArg,
+    /// Time limit per move in milliseconds: a person who has not moved
+    /// within it loses; the engine always answers within it.
+    #[arg(long, value_name = "MS")]
+    pub time_limit: Option<u64>,
+    /// The engine's thinking time per move in milliseconds (never more
+    /// than --time-limit).
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub engine_time: u64,
+    /// Give the engine this many search nodes per move instead of a time
+    /// (deterministic; --time-limit still applies).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// End the game as a draw after this many turns in all (not a rule;
+    /// default: no cap, or 40 x rows with --human none).
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<u32>,
+    /// Go on with a saved game (its board and rules replace the flags).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Folder of endgame tables for the engine.
+    #[arg(long, value_name = "DIR")]
+    pub db: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Board size, columns x rows (odd numbers 1 to 13).
+    #[arg(long, default_value = "9x5")]
+    pub board: String,
+    /// Start every game from this position instead (its size overrides
+    /// --board).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = PlayerArg::Engine)]
+    pub white: PlayerArg,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = PlayerArg::Random)]
+    pub black: PlayerArg,
+    /// Time limit per move in milliseconds; the engine answers within it,
+    /// and a player who takes longer loses.
+    #[arg(long, value_name = "MS")]
+    pub time_limit: Option<u64>,
+    /// The engine's thinking time per move in milliseconds (never more
+    /// than --time-limit).
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub engine_time: u64,
+    /// Give the engine this many search nodes per move instead of a time
+    /// (deterministic games).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Seed of the random player; game i (from 0) uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game not decided after this many turns in all is a draw (default
+    /// 40 x rows).
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<u32>,
+    /// Print only one JSON line: {"white_wins": W, "draws": D, "black_wins": B}.
+    #[arg(long)]
+    pub json: bool,
+    /// Folder of endgame tables for the engine.
+    #[arg(long, value_name = "DIR")]
+    pub db: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The engine's budget for one move.
+fn engine_limits(
+    time_limit: Option<Duration>,
+    engine_time: u64,
+    nodes: Option<u64>,
+    turns_left: Option<u32>,
+) -> Limits {
+    let think = Duration::from_millis(engine_time);
+    let time = match (nodes, time_limit) {
+        (Some(_), t) => t,
+        (None, Some(t)) => Some(t.min(think)),
+        (None, None) => Some(think),
+    };
+    Limits {
+        time,
+        nodes,
+        depth: None,
+        turns_left,
+    }
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+// ----- play -----
+
+/// Lines from standard input, read on their own thread so that a person's
+/// time can run out while the program waits.
+struct Input {
+    rx: Receiver<String>,
+}
+
+enum Read {
+    Line(String),
+    Eof,
+    Timeout,
+}
+
+impl Input {
+    fn stdin() -> Input {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let stdin = io::stdin();
+            for line in stdin.lock().lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        Input { rx }
+    }
+
+    fn read(&self, deadline: Option<Instant>) -> Read {
+        match deadline {
+            None => match self.rx.recv() {
+                Ok(l) => Read::Line(l),
+                Err(_) => Read::Eof,
+            },
+            Some(d) => {
+                let wait = d.saturating_duration_since(Instant::now());
+                match self.rx.recv_timeout(wait) {
+                    Ok(l) => Read::Line(l),
+                    Err(RecvTimeoutError::Timeout) => Read::Timeout,
+                    Err(RecvTimeoutError::Disconnected) => Read::Eof,
+                }
+            }
+        }
+    }
+}
+
+struct PlayConfig {
+    human: HumanArg,
+    time_limit: Option<Duration>,
+    engine_time: u64,
+    nodes: Option<u64>,
+    db: Option<PathBuf>,
+}
+
+enum SessionEnd {
+    Quit,
+    Load(GameRecord),
+}
+
+const HELP: &str = "\
+Enter a whole turn in notation: d3-e3A (approach), f4-e4W-e3A (a chain),
+b2-b1 (paika), xd2 (sacrifice, when that variant is on). Or step by step:
+  d3            pick the stone on d3
+  e3  or e3A    move it to e3 (add A or W when it could capture both ways)
+  A  or  W      choose approach or withdrawal when asked
+  end           end a chain that may stop here
+  x             sacrifice the picked stone (sacrifice variant)
+Commands:
+  undo          take back the last step, or the last turn (and the engine's reply)
+  redo          play again a turn taken back
+  draw          offer a draw
+  resign        give up
+  save FILE     save the game record to FILE
+  load FILE     load a game record and go on from it
+  moves         list the legal moves again
+  board         show the board again
+  help          this text
+  quit          leave (also at the end of the input)";
+
+pub fn play(args: &PlayArgs) -> CliResult {
+    let cfg = PlayConfig {
+        human: args.human,
+        time_limit: args.time_limit.map(Duration::from_millis),
+        engine_time: args.engine_time,
+        nodes: args.nodes,
+        db: args.db.clone(),
+    };
+    let mut rec = match &args.load {
+        Some(path) => read_record(path)?,
+        None => {
+            let rules = args.rules.rules();
+            let (board, d) = board_and_diagram(&args.board, args.position.as_deref(), &rules)?;
+            let mut rec = GameRecord::new(board, rules);
+            if args.position.is_some() {
+                rec.start = Some(d.to_string());
+            }
+            rec
+        }
+    };
+    if args.max_turns.is_some() {
+        rec.max_turns = args.max_turns;
+    } else if rec.max_turns.is_none() && args.human == HumanArg::None {
+        rec.max_turns = Some(40 * rec.board.rows as u32);
+    }
+    let input = Input::stdin();
+    loop {
+        let end = with_bits!(rec.board.points(), B => session::<B>(&rec, &cfg, &input)?);
+        match end {
+            SessionEnd::Quit => return Ok(()),
+            SessionEnd::Load(r) => rec = r,
+        }
+    }
+}
+
+fn read_record(path: &Path) -> Result<GameRecord, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("cannot read game record {}: {e}", path.display())))?;
+    let rec = GameRecord::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    // Replay it once now, so that a bad record is reported before the game
+    // in progress is left.
+    with_bits!(rec.board.points(), C => {
+        Game::<C>::from_record(&rec).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    });
+    Ok(rec)
+}
+
+fn prompt(text: &str) {
+    print!("{text}");
+    let _ = io::stdout().flush();
+}
+
+fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
+    let board = game.board();
+    let partial = game.partial();
+    let shown = partial.as_ref().map_or(*game.position(), |p| p.position);
+    println!();
+    print!("{}", board_text(board, &shown));
+    let mover = game.position().turn;
+    let turn_no = game.turns_played() + 1;
+    let limit = match (game.turn_limit(), game.max_turns()) {
+        (Some(l), _) => format!(" of {l} (move limit)"),
+        (None, Some(c)) => format!(" of {c} (cap)"),
+        (None, None) => String::new(),
+    };
+    let who = if cfg.human.plays(mover) {
+        ""
+    } else {
+        " (engine)"
+    };
+    // Counted on the board shown, so that a chain's captures so far count.
+    let start = game.start();
+    println!(
+        "Turn {turn_no}{limit}: {}{who} to move. Captured: White {}, Black {}. Stones: White {}, Black {}.",
+        name(mover),
+        start.black.count().saturating_sub(shown.black.count()),
+        start.white.count().saturating_sub(shown.white.count()),
+        shown.white.count(),
+        shown.black.count(),
+    );
+    if let Some(t) = cfg.time_limit {
+        println!("Time limit: {} ms per move.", t.as_millis());
+    }
+    println!("Position: {}", game.fen());
+    if game.outcome().is_some() {
+        return;
+    }
+    match &partial {
+        None => println!("Legal moves: {}", game.legal_moves().join(" ")),
+        Some(p) => {
+            let names = |sqs: &[u8]| -> String {
+                sqs.iter()
+                    .map(|&s| board.square_name(s))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            if p.steps.is_empty() {
+                println!("Stone picked: {}", board.square_name(p.from));
+            } else {
+                println!(
+                    "Chain of the stone from {}: visited {} (it may not return there)",
+                    board.square_name(p.from),
+                    names(&p.visited)
+                );
+            }
+            if let Some(c) = &p.choice {
+                let a: Vec<u8> = c.approach.squares().collect();
+                let w: Vec<u8> = c.withdrawal.squares().collect();
+                println!(
+                    "The step to {} captures by approach (A): {}, or by withdrawal (W): {}. Type A or W.",
+                    board.square_name(c.to),
+                    names(&a),
+                    names(&w)
+                );
+            } else {
+                println!("Next: {}", game.partial_options().join(" "));
+            }
+        }
+    }
+}
+
+/// Plays one game (until it is left or another is loaded).
+fn session<B: Bits>(
+    rec: &GameRecord,
+    cfg: &PlayConfig,
+    input: &Input,
+) -> Result<SessionEnd, CliError> {
+    let mut game = Game::<B>::from_record(rec)?;
+    let oracle = open_tables::<B>(cfg.db.as_deref(), game.board(), game.rules())?;
+    println!(
+        "Fanorona {} ({}). Type 'help' for how to enter moves.",
+        game.board(),
+        game.rules()
+    );
+    let mut show = true;
+    let mut announced = false;
+    let mut deadline: Option<Instant> = None;
+    loop {
+        if let Some(o) = game.outcome() {
+            if !announced {
+                print_state(&game, cfg);
+                println!("Game over: {o} ({}).", o.score());
+                announced = true;
+            }
+            if cfg.human == HumanArg::None {
+                return Ok(SessionEnd::Quit);
+            }
+            prompt("game over (undo, save FILE, load FILE, quit)> ");
+            let line = match input.read(None) {
+                Read::Line(l) => l,
+                _ => return Ok(SessionEnd::Quit),
+            };
+            match command(&line, &mut game, cfg, &*oracle, input)? {
+                Some(end) => return Ok(end),
+                None => {
+                    if game.outcome().is_none() {
+                        announced = false;
+                        show = true;
+                        deadline = None;
+                    }
+                }
+            }
+            continue;
+        }
+        announced = false;
+        let mover = game.position().turn;
+        if !cfg.human.plays(mover) {
+            let limits = engine_limits(
+                cfg.time_limit,
+                cfg.engine_time,
+                cfg.nodes,
+                game.turns_left(),
+            );
+            let t0 = Instant::now();
+            let choice = engine::choose(
+                game.geometry(),
+                game.rules(),
+                game.position(),
+                &*oracle,
+                &limits,
+            )?;
+            let took = t0.elapsed();
+            if cfg.time_limit.is_some_and(|l| took > l) {
+                println!("{} (engine) took {} ms.", name(mover), took.as_millis());
+                game.lose_on_time(mover);
+                continue;
+            }
+            let played = game.play_turn(&choice.turn)?;
+            println!(
+                "{} (engine) plays {}   [{}]",
+                name(mover),
+                played.notation,
+                choice.info
+            );
+            show = true;
+            deadline = None;
+            continue;
+        }
+        if show {
+            print_state(&game, cfg);
+            show = false;
+        }
+        if deadline.is_none() {
+            deadline = cfg.time_limit.map(|l| Instant::now() + l);
+        }
+        prompt(&format!("{}> ", name(mover).to_ascii_lowercase()));
+        let line = match input.read(deadline) {
+            Read::Line(l) => l,
+            Read::Eof => {
+                println!();
+                return Ok(SessionEnd::Quit);
+            }
+            Read::Timeout => {
+                println!();
+                println!(
+                    "{} did not move within {} ms.",
+                    name(mover),
+                    cfg.time_limit.map_or(0, |t| t.as_millis())
+                );
+                game.lose_on_time(mover);
+                continue;
+            }
+        };
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            println!(
+                "{} did not move within {} ms.",
+                name(mover),
+                cfg.time_limit.map_or(0, |t| t.as_millis())
+            );
+            game.lose_on_time(mover);
+            continue;
+        }
+        let before = (game.turns_played(), game.redo_depth());
+        let partial_before = game.partial();
+        if let Some(end) = command(&line, &mut game, cfg, &*oracle, input)? {
+            return Ok(end);
+        }
+        if (game.turns_played(), game.redo_depth()) != before {
+            deadline = None;
+            show = true;
+        }
+        // Redraw after a change, or when asked to.
+        if game.partial() != partial_before
+            || matches!(line.trim().to_ascii_lowercase().as_str(), "board" | "show")
+        {
+            show = true;
+        }
+    }
+}
+
+/// Runs one line of input. Returns how the session ends, if it does.
+fn command<B: Bits>(
+    line: &str,
+    game: &mut Game<B>,
+    cfg: &PlayConfig,
+    oracle: &dyn Oracle<B>,
+    input: &Input,
+) -> Result<Option<SessionEnd>, CliError> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    match word.to_ascii_lowercase().as_str() {
+        "" => {}
+        "quit" | "exit" | "q" => return Ok(Some(SessionEnd::Quit)),
+        "help" | "?" | "h" => println!("{HELP}"),
+        "board" | "show" => {}
+        "moves" => println!("Legal moves: {}", game.legal_moves().join(" ")),
+        "undo" => match undo(game, cfg) {
+            Ok(msg) => println!("{msg}"),
+            Err(e) => println!("Cannot undo: {e}"),
+        },
+        "redo" => match redo(game, cfg) {
+            Ok(msg) => println!("{msg}"),
+            Err(e) => println!("Cannot redo: {e}"),
+        },
+        "save" => {
+            if rest.is_empty() {
+                println!("Save where? Type: save FILE");
+            } else {
+                match std::fs::write(rest, game.record().to_text()) {
+                    Ok(()) => println!("Saved {} turns to {rest}.", game.turns_played()),
+                    Err(e) => println!("Cannot save to {rest}: {e}"),
+                }
+            }
+        }
+        "load" => {
+            if rest.is_empty() {
+                println!("Load what? Type: load FILE");
+            } else {
+                match read_record(Path::new(rest)) {
+                    Ok(rec) => {
+                        println!("Loaded {rest}: {} turns.", rec.moves.len());
+                        return Ok(Some(SessionEnd::Load(rec)));
+                    }
+                    Err(e) => println!("Cannot load: {e}"),
+                }
+            }
+        }
+        "resign" if game.outcome().is_none() => {
+            let me = game.position().turn;
+            game.resign(me);
+        }
+        "draw" | "offer" if game.outcome().is_none() => offer_draw(game, cfg, oracle, input),
+        _ if line.eq_ignore_ascii_case("offer draw") && game.outcome().is_none() => {
+            offer_draw(game, cfg, oracle, input)
+        }
+        _ => match game.enter(line) {
+            Ok(Entered::Played(p)) => {
+                println!("{} plays {}", name(p.after.turn.other()), p.notation)
+            }
+            Ok(Entered::InProgress) => {}
+            Err(e) => println!("{e}"),
+        },
+    }
+    Ok(None)
+}
+
+fn offer_draw<B: Bits>(
+    game: &mut Game<B>,
+    cfg: &PlayConfig,
+    oracle: &dyn Oracle<B>,
+    input: &Input,
+) {
+    let me = game.position().turn;
+    let other = me.other();
+    if cfg.human.plays(other) {
+        prompt(&format!(
+            "{} offers a draw. {}, do you accept? (yes/no)> ",
+            name(me),
+            name(other)
+        ));
+        let yes = matches!(input.read(None), Read::Line(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "y" | "yes"));
+        if yes {
+            game.agree_draw();
+        } else {
+            println!("{} declines the draw.", name(other));
+        }
+        return;
+    }
+    let limits = engine_limits(
+        cfg.time_limit,
+        cfg.engine_time,
+        cfg.nodes,
+        game.turns_left(),
+    );
+    if engine::accepts_draw(
+        game.geometry(),
+        game.rules(),
+        game.position(),
+        oracle,
+        &limits,
+        other,
+    ) {
+        println!("{} (engine) accepts the draw.", name(other));
+        game.agree_draw();
+    } else {
+        println!(
+            "{} (engine) declines: neither its tables nor its search show a draw or a loss for it.",
+            name(other)
+        );
+    }
+}
+
+/// Takes back a step, or turns until a person is to move.
+fn undo<B: Bits>(game: &mut Game<B>, cfg: &PlayConfig) -> Result<String, CliError> {
+    if let Some(o) = game.outcome()
+        && o.is_adjudicated()
+    {
+        return Err(CliError(format!(
+            "the game is over ({o}): a loss on time, an agreed draw or a resignation is final"
+        )));
+    }
+    if game.partial().is_some() {
+        game.undo()?;
+        return Ok("Step taken back.".into());
+    }
+    let hist = game.history();
+    let mover_before = |k: usize| -> Color {
+        let n = hist.len() - k;
+        if n == 0 {
+            game.start().turn
+        } else {
+            hist[n - 1].after.turn
+        }
+    };
+    let k = (1..=hist.len())
+        .find(|&k| cfg.human.plays(mover_before(k)))
+        .ok_or_else(|| CliError("there is nothing to undo".into()))?;
+    let mut names = Vec::new();
+    for _ in 0..k {
+        if let Undone::Turn(n) = game.undo()? {
+            names.push(n);
+        }
+    }
+    names.reverse();
+    Ok(format!("Taken back: {}.", names.join(" ")))
+}
+
+/// Plays again turns taken back, until a person is to move.
+fn redo<B: Bits>(game: &mut Game<B>, cfg: &PlayConfig) -> Result<String, CliError> {
+    let mut names = vec![game.redo()?];
+    while game.redo_depth() > 0 && !cfg.human.plays(game.position().turn) {
+        names.push(game.redo()?);
+    }
+    Ok(format!("Played again: {}.", names.join(" ")))
+}
+
+// ----- match -----
+
+pub fn match_cmd(args: &MatchArgs) -> CliResult {
+    let rules = args.rules.rules();
+    let (board, d) = board_and_diagram(&args.board, args.position.as_deref(), &rules)?;
+    let mut rec = GameRecord::new(board, rules);
+    if args.position.is_some() {
+        rec.start = Some(d.to_string());
+    }
+    rec.max_turns = Some(args.max_turns.unwrap_or(40 * board.rows as u32));
+    let (w, dr, b) = with_bits!(board.points(), B => run_match::<B>(args, &rec)?);
+    if args.json {
+        println!("{{\"white_wins\": {w}, \"draws\": {dr}, \"black_wins\": {b}}}");
+    } else {
+        println!(
+            "{} games: White wins {w}, draws {dr}, Black wins {b}",
+            args.games
+        );
+    }
+    Ok(())
+}
+
+fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u32), CliError> {
+    let first = Game::<B>::from_record(rec)?;
+    let oracle = open_tables::<B>(args.db.as_deref(), first.board(), first.rules())?;
+    let time_limit = args.time_limit.map(Duration::from_millis);
+    let (mut w, mut d, mut b) = (0, 0, 0);
+    for i in 0..args.games {
+        let mut game = first.clone();
+        let mut rng = XorShift64::new(args.seed.wrapping_add(i as u64));
+        while game.outcome().is_none() {
+            let mover = game.position().turn;
+            let player = match mover {
+                Color::White => args.white,
+                Color::Black => args.black,
+            };
+            let t0 = Instant::now();
+            let turn = match player {
+                PlayerArg::Random => {
+                    engine::random_turn(game.geometry(), game.rules(), game.position(), &mut rng)
+                        .map(|(t, _)| t)
+                        .ok_or_else(|| CliError("random player: no legal move".into()))?
+                }
+                PlayerArg::Engine => {
+                    let limits =
+                        engine_limits(time_limit, args.engine_time, args.nodes, game.turns_left());
+                    engine::choose(
+                        game.geometry(),
+                        game.rules(),
+                        game.position(),
+                        &*oracle,
+                        &limits,
+                    )?
+                    .turn
+                }
+            };
+            if time_limit.is_some_and(|l| t0.elapsed() > l) {
+                game.lose_on_time(mover);
+                break;
+            }
+            game.play_turn(&turn)?;
+        }
+        let o = game.outcome().expect("the game ended");
+        match o.winner {
+            Some(Color::White) => w += 1,
+            Some(Color::Black) => b += 1,
+            None => d += 1,
+        }
+        if !args.json {
+            println!(
+                "game {}: {}  {o} ({} turns)",
+                i + 1,
+                o.score(),
+                game.turns_played()
+            );
+        }
+    }
+    Ok((w, d, b))
+}

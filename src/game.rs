@@ -1,0 +1,1612 @@
+//! A game in progress: the board, the rules, the position, the history with
+//! undo and redo, the turn counter and the limits, the result and why, a
+//! step-by-step entry of a turn, and game records.
+//!
+//! The game ends by itself when the side to move has no stones, or no legal
+//! turn (a loss or a draw, by the `stalemate` variant), when the move-limit
+//! variant's `10 x rows` turns are played (a draw), or when an optional turn
+//! cap is reached (a draw; matches use one so that every game ends). It is
+//! ended from outside by a loss on time, an agreed draw or a resignation;
+//! those three are final and cannot be undone.
+//!
+//! A repeated position is *not* a draw by itself: the rule book only says
+//! that play that can go on forever is a draw, which a game cannot detect.
+//! Players agree a draw instead (the engine accepts one when its tables or
+//! its search show the position is a draw or lost for it), and matches cap
+//! the number of turns.
+//!
+//! A turn can be entered whole (`d3-e3A`) or point by point: the stone, then
+//! each destination, then approach or withdrawal when one step could capture
+//! both ways, then `end` while the chain may stop. The choices offered at
+//! each point are the legal turns that extend what was entered so far, so
+//! the step-by-step entry accepts exactly the legal turns.
+
+use std::fmt;
+
+use crate::bits::{Bits, Square};
+use crate::geometry::{Board, BoardError, Geometry};
+use crate::movegen::{CaptureKind, Status, Step, Turn, legal_turns, status};
+use crate::notation::{NotationError, parse_position, parse_turn, position_to_fen, turn_to_string};
+use crate::position::Position;
+use crate::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
+
+/// Why a game ended. The colour is the side the reason is about: the one
+/// left without stones or moves, out of time, or resigning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// That side has no stones left.
+    NoStones(Color),
+    /// That side is to move and has no legal turn.
+    Stalemate(Color),
+    /// The move-limit variant's number of turns was played.
+    MoveLimit(u32),
+    /// The game's turn cap (a match setting, not a rule) was reached.
+    TurnCap(u32),
+    /// That side did not move within the time limit.
+    Time(Color),
+    /// Both sides agreed a draw.
+    Agreed,
+    /// That side resigned.
+    Resigned(Color),
+}
+
+/// How a game ended: the winner (none for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// Whether the end was declared from outside the board (time, agreement,
+    /// resignation). Such an end is final: it cannot be undone.
+    pub fn is_adjudicated(&self) -> bool {
+        matches!(
+            self.reason,
+            EndReason::Time(_) | EndReason::Agreed | EndReason::Resigned(_)
+        )
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2` (White's score first).
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+fn cap(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(w) => write!(f, "{} wins: ", cap(w))?,
+            None => write!(f, "draw: ")?,
+        }
+        match self.reason {
+            EndReason::NoStones(c) => write!(f, "{} has no stones left", cap(c)),
+            EndReason::Stalemate(c) => write!(f, "{} cannot move", cap(c)),
+            EndReason::MoveLimit(n) => write!(f, "the move limit of {n} turns was reached"),
+            EndReason::TurnCap(n) => write!(f, "the cap of {n} turns was reached"),
+            EndReason::Time(c) => write!(f, "{} ran out of time", cap(c)),
+            EndReason::Agreed => write!(f, "agreed"),
+            EndReason::Resigned(c) => write!(f, "{} resigned", cap(c)),
+        }
+    }
+}
+
+/// Why a game operation was refused. Each message names the input and,
+/// where it helps, what would have been accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game is over.
+    Over(Outcome),
+    /// No turn (or step) to take back.
+    NothingToUndo,
+    /// No taken-back turn to play again.
+    NothingToRedo,
+    /// Redo while a turn is half entered.
+    TurnInProgress,
+    /// A whole turn that does not read or is not legal.
+    Notation(NotationError),
+    /// Input that is neither a move, a point nor a step command.
+    NotUnderstood { text: String },
+    /// A point name that is not on the board.
+    NotAPoint { text: String, board: Board },
+    /// A point without a stone of the side to move that can move.
+    CannotMoveFrom { point: String, movable: Vec<String> },
+    /// A destination (or capture) that no legal turn takes next.
+    IllegalStep { text: String, options: Vec<String> },
+    /// `A`/`W` typed with no choice between them pending.
+    NoChoicePending { text: String },
+    /// A point typed while the approach/withdrawal choice is pending.
+    ChooseKind { text: String, to: String },
+    /// `end` when the turn may not end here.
+    CannotEnd { options: Vec<String> },
+    /// A step command with no stone chosen.
+    NoStoneChosen { text: String },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over(o) => write!(f, "the game is over ({o})"),
+            GameError::NothingToUndo => write!(f, "there is nothing to undo"),
+            GameError::NothingToRedo => write!(f, "there is nothing to redo"),
+            GameError::TurnInProgress => write!(
+                f,
+                "a turn is half entered: finish it, or undo its steps first"
+            ),
+            GameError::Notation(e) => write!(f, "{e}"),
+            GameError::NotUnderstood { text } => write!(
+                f,
+                "'{text}' is not a move, a point or a command (type 'help')"
+            ),
+            GameError::NotAPoint { text, board } => {
+                write!(f, "'{text}' is not a point of the {board} board")
+            }
+            GameError::CannotMoveFrom { point, movable } => write!(
+                f,
+                "no stone of the side to move can move from {point}; stones that can move: {}",
+                list(movable)
+            ),
+            GameError::IllegalStep { text, options } => write!(
+                f,
+                "'{text}' is not a legal next step; possible: {}",
+                list(options)
+            ),
+            GameError::NoChoicePending { text } => write!(
+                f,
+                "'{text}': there is no choice between approach and withdrawal to make now"
+            ),
+            GameError::ChooseKind { text, to } => write!(
+                f,
+                "'{text}': first choose how the step to {to} captures: A (approach) or W (withdrawal)"
+            ),
+            GameError::CannotEnd { options } => {
+                write!(f, "the turn cannot end here; possible: {}", list(options))
+            }
+            GameError::NoStoneChosen { text } => {
+                write!(
+                    f,
+                    "'{text}': choose a stone first (type its point, e.g. d3)"
+                )
+            }
+        }
+    }
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(" ")
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<NotationError> for GameError {
+    fn from(e: NotationError) -> Self {
+        GameError::Notation(e)
+    }
+}
+
+/// A turn played in a game, with its notation and the position after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<B> {
+    pub turn: Turn,
+    pub notation: String,
+    pub after: Position<B>,
+}
+
+/// What `undo` took back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// One step of a half-entered turn (or the choice of stone).
+    Step,
+    /// A whole turn, given by its notation.
+    Turn(String),
+}
+
+/// What an input to [`Game::enter`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entered<B> {
+    /// A whole turn was played.
+    Played(Played<B>),
+    /// The turn is half entered; see [`Game::partial`].
+    InProgress,
+}
+
+/// A next step of a half-entered turn: the destination and how it
+/// captures (none for a paika step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NextStep {
+    pub to: Square,
+    pub kind: Option<CaptureKind>,
+}
+
+/// A pending choice between approach and withdrawal for a step to `to`:
+/// the stones each would capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindChoice<B> {
+    pub to: Square,
+    pub approach: B,
+    pub withdrawal: B,
+}
+
+/// A half-entered turn, as the player sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartialView<B> {
+    /// The chosen stone's starting point.
+    pub from: Square,
+    /// The capturing steps made so far.
+    pub steps: Vec<Step>,
+    /// The points the stone has stood on this turn, its start first.
+    pub visited: Vec<Square>,
+    /// The board as it stands after the steps so far (same side to move).
+    pub position: Position<B>,
+    /// A destination chosen whose capture kind is still to be chosen.
+    pub choice: Option<KindChoice<B>>,
+    /// The steps that may come next.
+    pub next: Vec<NextStep>,
+    /// Whether the turn may end here (`end`).
+    pub can_end: bool,
+    /// Whether the chosen stone may be sacrificed instead (`x`).
+    pub can_sacrifice: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Partial {
+    from: Square,
+    steps: Vec<Step>,
+    choice: Option<Square>,
+}
+
+/// A game: rules, start, history with undo and redo, and the result.
+#[derive(Clone, Debug)]
+pub struct Game<B: Bits> {
+    geo: Geometry<B>,
+    rules: Rules,
+    start: Position<B>,
+    played: Vec<Played<B>>,
+    /// Turns taken back, the next one to redo last.
+    undone: Vec<Played<B>>,
+    max_turns: Option<u32>,
+    adjudication: Option<Outcome>,
+    partial: Option<Partial>,
+}
+
+impl<B: Bits> Game<B> {
+    /// A game from the rule book's start position. The board's diagonal rule
+    /// is taken from `rules`.
+    pub fn new(board: Board, rules: Rules) -> Game<B> {
+        let board = Board {
+            diagonals: rules.diagonals,
+            ..board
+        };
+        let start = Position::start(&board, rules.first);
+        Game::from_position(board, rules, start)
+    }
+
+    /// A game from any position.
+    pub fn from_position(board: Board, rules: Rules, start: Position<B>) -> Game<B> {
+        let board = Board {
+            diagonals: rules.diagonals,
+            ..board
+        };
+        Game {
+            geo: Geometry::new(board),
+            rules,
+            start,
+            played: Vec::new(),
+            undone: Vec::new(),
+            max_turns: None,
+            adjudication: None,
+            partial: None,
+        }
+    }
+
+    /// Ends the game as a draw after `cap` turns in all (not a rule of the
+    /// game: matches use it so that every game ends).
+    pub fn with_max_turns(mut self, cap: Option<u32>) -> Game<B> {
+        self.max_turns = cap;
+        self
+    }
+
+    pub fn geometry(&self) -> &Geometry<B> {
+        &self.geo
+    }
+    pub fn board(&self) -> &Board {
+        &self.geo.board
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn max_turns(&self) -> Option<u32> {
+        self.max_turns
+    }
+    /// The position the game started from.
+    pub fn start(&self) -> &Position<B> {
+        &self.start
+    }
+    /// The position now (before any half-entered turn).
+    pub fn position(&self) -> &Position<B> {
+        self.played.last().map_or(&self.start, |p| &p.after)
+    }
+    /// The turns played, first first.
+    pub fn history(&self) -> &[Played<B>] {
+        &self.played
+    }
+    /// The notation of the turns played.
+    pub fn moves(&self) -> Vec<String> {
+        self.played.iter().map(|p| p.notation.clone()).collect()
+    }
+    /// How many turns have been played.
+    pub fn turns_played(&self) -> u32 {
+        self.played.len() as u32
+    }
+    /// How many turns can be redone.
+    pub fn redo_depth(&self) -> usize {
+        self.undone.len()
+    }
+    /// The move-limit variant's total number of turns, if it is on.
+    pub fn turn_limit(&self) -> Option<u32> {
+        self.rules.turn_limit(self.geo.board.rows)
+    }
+    /// Turns left under the move-limit variant (this one included).
+    pub fn turns_left(&self) -> Option<u32> {
+        self.turn_limit()
+            .map(|l| l.saturating_sub(self.turns_played()))
+    }
+    /// The stones `side` has captured since the start.
+    pub fn captured_by(&self, side: Color) -> u32 {
+        let other = side.other();
+        self.start
+            .stones(other)
+            .count()
+            .saturating_sub(self.position().stones(other).count())
+    }
+    /// The legal turns of the position now.
+    pub fn legal_turns(&self) -> Vec<(Turn, Position<B>)> {
+        legal_turns(&self.geo, &self.rules, self.position())
+    }
+    /// The notation of the legal turns of the position now.
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.legal_turns()
+            .iter()
+            .map(|(t, _)| turn_to_string(&self.geo.board, t))
+            .collect()
+    }
+    /// The position now in notation.
+    pub fn fen(&self) -> String {
+        position_to_fen(&self.geo.board, self.position())
+    }
+
+    /// How the game ended, if it did.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.adjudication.is_some() {
+            return self.adjudication;
+        }
+        let pos = self.position();
+        let me = pos.turn;
+        match status(&self.geo, &self.rules, pos) {
+            Status::NoStones => {
+                return Some(Outcome {
+                    winner: Some(me.other()),
+                    reason: EndReason::NoStones(me),
+                });
+            }
+            Status::Stalemate(s) => {
+                return Some(Outcome {
+                    winner: (s == Stalemate::Loss).then_some(me.other()),
+                    reason: EndReason::Stalemate(me),
+                });
+            }
+            Status::Ongoing => {}
+        }
+        let n = self.turns_played();
+        if let Some(limit) = self.turn_limit()
+            && n >= limit
+        {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::MoveLimit(limit),
+            });
+        }
+        if let Some(c) = self.max_turns
+            && n >= c
+        {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::TurnCap(c),
+            });
+        }
+        None
+    }
+
+    fn check_not_over(&self) -> Result<(), GameError> {
+        match self.outcome() {
+            Some(o) => Err(GameError::Over(o)),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays a whole turn given in notation.
+    pub fn play_text(&mut self, text: &str) -> Result<Played<B>, GameError> {
+        self.check_not_over()?;
+        let (turn, _) = parse_turn(&self.geo, &self.rules, self.position(), text)?;
+        self.commit(turn)
+    }
+
+    /// Plays a turn (it must be legal here).
+    pub fn play_turn(&mut self, turn: &Turn) -> Result<Played<B>, GameError> {
+        self.check_not_over()?;
+        let legal = self.legal_turns();
+        if !legal.iter().any(|(t, _)| t == turn) {
+            return Err(GameError::Notation(NotationError::IllegalMove {
+                text: turn_to_string(&self.geo.board, turn),
+                legal: self.legal_moves(),
+            }));
+        }
+        self.commit(turn.clone())
+    }
+
+    fn commit(&mut self, turn: Turn) -> Result<Played<B>, GameError> {
+        let after = self
+            .legal_turns()
+            .into_iter()
+            .find(|(t, _)| *t == turn)
+            .map(|(_, p)| p)
+            .ok_or_else(|| {
+                GameError::Notation(NotationError::IllegalMove {
+                    text: turn_to_string(&self.geo.board, &turn),
+                    legal: self.legal_moves(),
+                })
+            })?;
+        let played = Played {
+            notation: turn_to_string(&self.geo.board, &turn),
+            turn,
+            after,
+        };
+        self.played.push(played.clone());
+        self.undone.clear();
+        self.partial = None;
+        Ok(played)
+    }
+
+    /// Takes back the last step of a half-entered turn, or else the last
+    /// whole turn. A loss on time, an agreed draw and a resignation are
+    /// final.
+    pub fn undo(&mut self) -> Result<Undone, GameError> {
+        if let Some(o) = self.adjudication {
+            return Err(GameError::Over(o));
+        }
+        if let Some(p) = &mut self.partial {
+            if p.choice.is_some() {
+                p.choice = None;
+            } else if p.steps.pop().is_none() {
+                self.partial = None;
+            }
+            return Ok(Undone::Step);
+        }
+        let last = self.played.pop().ok_or(GameError::NothingToUndo)?;
+        let name = last.notation.clone();
+        self.undone.push(last);
+        Ok(Undone::Turn(name))
+    }
+
+    /// Plays again the last turn taken back.
+    pub fn redo(&mut self) -> Result<String, GameError> {
+        if let Some(o) = self.adjudication {
+            return Err(GameError::Over(o));
+        }
+        if self.partial.is_some() {
+            return Err(GameError::TurnInProgress);
+        }
+        let next = self.undone.pop().ok_or(GameError::NothingToRedo)?;
+        let name = next.notation.clone();
+        self.played.push(next);
+        Ok(name)
+    }
+
+    /// The side `loser` did not move in time.
+    pub fn lose_on_time(&mut self, loser: Color) {
+        self.adjudicate(Outcome {
+            winner: Some(loser.other()),
+            reason: EndReason::Time(loser),
+        });
+    }
+    /// Both sides agree a draw.
+    pub fn agree_draw(&mut self) {
+        self.adjudicate(Outcome {
+            winner: None,
+            reason: EndReason::Agreed,
+        });
+    }
+    /// The side `loser` resigns.
+    pub fn resign(&mut self, loser: Color) {
+        self.adjudicate(Outcome {
+            winner: Some(loser.other()),
+            reason: EndReason::Resigned(loser),
+        });
+    }
+    fn adjudicate(&mut self, o: Outcome) {
+        if self.outcome().is_none() {
+            self.adjudication = Some(o);
+            self.partial = None;
+        }
+    }
+
+    // ----- step-by-step entry -----
+
+    /// Takes one line of move input: a whole turn (`d3-e3A`, `xd2`), the
+    /// start of one (`d3-e3` leaves the rest to enter), a point (the stone
+    /// to move, or the next destination, optionally with `A`/`W`), `A` or
+    /// `W` to choose how a step captures, `x` to sacrifice the chosen stone,
+    /// or `end` to end a chain that may stop.
+    pub fn enter(&mut self, text: &str) -> Result<Entered<B>, GameError> {
+        self.check_not_over()?;
+        let t = text.trim();
+        let board = self.geo.board;
+        let whole_sacrifice =
+            t.len() > 1 && t.starts_with(['x', 'X']) && board.parse_square(&t[1..]).is_some();
+        if t.contains('-') || whole_sacrifice {
+            return match parse_turn(&self.geo, &self.rules, self.position(), t) {
+                Ok((turn, _)) => self.commit(turn).map(Entered::Played),
+                Err(e @ NotationError::IllegalMove { .. }) if t.contains('-') => {
+                    // Perhaps the beginning of a turn: enter it point by point.
+                    let saved = self.partial.take();
+                    match self.enter_path(t) {
+                        Ok(r) => Ok(r),
+                        Err(_) => {
+                            self.partial = saved;
+                            Err(GameError::Notation(e))
+                        }
+                    }
+                }
+                Err(e) => Err(GameError::Notation(e)),
+            };
+        }
+        match t.to_ascii_lowercase().as_str() {
+            "a" | "approach" => return self.choose_kind(t, CaptureKind::Approach),
+            "w" | "withdrawal" | "withdraw" => {
+                return self.choose_kind(t, CaptureKind::Withdrawal);
+            }
+            "end" | "end turn" | "stop" => return self.end_turn(),
+            "x" | "sacrifice" => return self.sacrifice_chosen(t),
+            _ => {}
+        }
+        let (sq, kind) = self.parse_point(t)?;
+        match &self.partial {
+            None => {
+                if kind.is_some() {
+                    return Err(GameError::NoStoneChosen {
+                        text: t.to_string(),
+                    });
+                }
+                self.select(sq)
+            }
+            Some(p) if p.steps.is_empty() && p.choice.is_none() && p.from != sq => {
+                // Another stone of one's own: choose it instead; otherwise a
+                // destination.
+                if kind.is_none() && self.movable().contains(&sq) {
+                    self.select(sq)
+                } else {
+                    self.step(t, sq, kind)
+                }
+            }
+            Some(_) => self.step(t, sq, kind),
+        }
+    }
+
+    /// Enters `a-b-c...` point by point from the start of the turn.
+    fn enter_path(&mut self, t: &str) -> Result<Entered<B>, GameError> {
+        let mut parts = t.split('-');
+        let first = parts.next().unwrap_or("");
+        let (sq, kind) = self.parse_point(first)?;
+        if kind.is_some() {
+            return Err(GameError::NoStoneChosen {
+                text: first.to_string(),
+            });
+        }
+        let mut last = self.select(sq)?;
+        for part in parts {
+            if matches!(last, Entered::Played(_)) {
+                return Err(GameError::NotUnderstood {
+                    text: t.to_string(),
+                });
+            }
+            let (sq, kind) = self.parse_point(part)?;
+            last = self.step(part, sq, kind)?;
+        }
+        Ok(last)
+    }
+
+    /// A point with an optional `A`/`W` suffix.
+    fn parse_point(&self, t: &str) -> Result<(Square, Option<CaptureKind>), GameError> {
+        let board = self.geo.board;
+        let (name, kind) = match t.char_indices().last() {
+            Some((i, c)) if t.len() > 2 && matches!(c, 'A' | 'a') => {
+                (&t[..i], Some(CaptureKind::Approach))
+            }
+            Some((i, c)) if t.len() > 2 && matches!(c, 'W' | 'w') => {
+                (&t[..i], Some(CaptureKind::Withdrawal))
+            }
+            _ => (t, None),
+        };
+        let looks_like_point = name.len() >= 2
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name[1..].bytes().all(|b| b.is_ascii_digit());
+        if !looks_like_point {
+            return Err(GameError::NotUnderstood {
+                text: t.to_string(),
+            });
+        }
+        let sq = board
+            .parse_square(name)
+            .ok_or_else(|| GameError::NotAPoint {
+                text: name.to_string(),
+                board,
+            })?;
+        Ok((sq, kind))
+    }
+
+    /// The points of stones that have a legal turn.
+    pub fn movable(&self) -> Vec<Square> {
+        let mut v: Vec<Square> = self
+            .legal_turns()
+            .iter()
+            .map(|(t, _)| match t {
+                Turn::Paika { from, .. } | Turn::Capture { from, .. } => *from,
+                Turn::Sacrifice(sq) => *sq,
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    fn names(&self, sqs: &[Square]) -> Vec<String> {
+        sqs.iter().map(|&s| self.geo.board.square_name(s)).collect()
+    }
+
+    fn select(&mut self, sq: Square) -> Result<Entered<B>, GameError> {
+        let movable = self.movable();
+        if !movable.contains(&sq) {
+            return Err(GameError::CannotMoveFrom {
+                point: self.geo.board.square_name(sq),
+                movable: self.names(&movable),
+            });
+        }
+        self.partial = Some(Partial {
+            from: sq,
+            steps: Vec::new(),
+            choice: None,
+        });
+        Ok(Entered::InProgress)
+    }
+
+    /// The legal capture turns of the chosen stone that extend the steps so
+    /// far, and whether the steps so far are a whole turn.
+    fn extensions(&self, p: &Partial) -> (Vec<Step>, bool) {
+        let mut next = Vec::new();
+        let mut complete = false;
+        for (t, _) in self.legal_turns() {
+            if let Turn::Capture { from, steps } = t
+                && from == p.from
+                && steps.starts_with(&p.steps)
+            {
+                if steps.len() == p.steps.len() {
+                    complete = true;
+                } else {
+                    next.push(steps[p.steps.len()]);
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        (next, complete)
+    }
+
+    fn next_steps(&self, p: &Partial) -> Vec<NextStep> {
+        let mut out: Vec<NextStep> = self
+            .extensions(p)
+            .0
+            .into_iter()
+            .map(|s| NextStep {
+                to: s.to,
+                kind: Some(s.kind),
+            })
+            .collect();
+        if p.steps.is_empty() {
+            for (t, _) in self.legal_turns() {
+                if let Turn::Paika { from, to } = t
+                    && from == p.from
+                {
+                    out.push(NextStep { to, kind: None });
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    fn step_names(&self, p: &Partial) -> Vec<String> {
+        let board = &self.geo.board;
+        let mut v: Vec<String> = self
+            .next_steps(p)
+            .iter()
+            .map(|n| {
+                let mut s = board.square_name(n.to);
+                if let Some(k) = n.kind {
+                    s.push(k.letter());
+                }
+                s
+            })
+            .collect();
+        if p.steps.is_empty() && self.can_sacrifice(p.from) {
+            v.push("x".into());
+        }
+        if !p.steps.is_empty() && self.extensions(p).1 {
+            v.push("end".into());
+        }
+        v
+    }
+
+    fn can_sacrifice(&self, sq: Square) -> bool {
+        self.legal_turns()
+            .iter()
+            .any(|(t, _)| *t == Turn::Sacrifice(sq))
+    }
+
+    fn step(
+        &mut self,
+        text: &str,
+        to: Square,
+        kind: Option<CaptureKind>,
+    ) -> Result<Entered<B>, GameError> {
+        let p = self
+            .partial
+            .clone()
+            .ok_or_else(|| GameError::NoStoneChosen {
+                text: text.to_string(),
+            })?;
+        if let Some(c) = p.choice {
+            let k = match kind {
+                Some(k) if c == to => k,
+                _ => {
+                    return Err(GameError::ChooseKind {
+                        text: text.to_string(),
+                        to: self.geo.board.square_name(c),
+                    });
+                }
+            };
+            return self.choose_kind(text, k);
+        }
+        if p.steps.is_empty() && kind.is_none() {
+            let paika = Turn::Paika { from: p.from, to };
+            if self.legal_turns().iter().any(|(t, _)| *t == paika) {
+                return self.commit(paika).map(Entered::Played);
+            }
+        }
+        let (next, _) = self.extensions(&p);
+        let kinds: Vec<CaptureKind> = next.iter().filter(|s| s.to == to).map(|s| s.kind).collect();
+        let chosen = match kind {
+            Some(k) if kinds.contains(&k) => k,
+            None if kinds.len() == 1 => kinds[0],
+            None if kinds.len() > 1 => {
+                if let Some(p) = &mut self.partial {
+                    p.choice = Some(to);
+                }
+                return Ok(Entered::InProgress);
+            }
+            _ => {
+                return Err(GameError::IllegalStep {
+                    text: text.to_string(),
+                    options: self.step_names(&p),
+                });
+            }
+        };
+        self.push_step(Step { to, kind: chosen })
+    }
+
+    fn push_step(&mut self, s: Step) -> Result<Entered<B>, GameError> {
+        let mut p = self.partial.clone().expect("a stone is chosen");
+        p.steps.push(s);
+        p.choice = None;
+        let (next, complete) = self.extensions(&p);
+        if next.is_empty() {
+            debug_assert!(complete, "a chain with no way on is a whole turn");
+            let turn = Turn::Capture {
+                from: p.from,
+                steps: p.steps,
+            };
+            return self.commit(turn).map(Entered::Played);
+        }
+        self.partial = Some(p);
+        Ok(Entered::InProgress)
+    }
+
+    fn choose_kind(&mut self, text: &str, kind: CaptureKind) -> Result<Entered<B>, GameError> {
+        let to = match &self.partial {
+            Some(Partial {
+                choice: Some(to), ..
+            }) => *to,
+            _ => {
+                return Err(GameError::NoChoicePending {
+                    text: text.to_string(),
+                });
+            }
+        };
+        self.push_step(Step { to, kind })
+    }
+
+    /// Ends a chain that may stop here.
+    pub fn end_turn(&mut self) -> Result<Entered<B>, GameError> {
+        self.check_not_over()?;
+        let options = match &self.partial {
+            None => Vec::new(),
+            Some(p) if p.choice.is_some() || p.steps.is_empty() => self.step_names(p),
+            Some(p) => {
+                if self.extensions(p).1 {
+                    let turn = Turn::Capture {
+                        from: p.from,
+                        steps: p.steps.clone(),
+                    };
+                    return self.commit(turn).map(Entered::Played);
+                }
+                self.step_names(p)
+            }
+        };
+        Err(GameError::CannotEnd { options })
+    }
+
+    fn sacrifice_chosen(&mut self, text: &str) -> Result<Entered<B>, GameError> {
+        match &self.partial {
+            Some(p) if p.steps.is_empty() && p.choice.is_none() => {
+                let from = p.from;
+                if self.can_sacrifice(from) {
+                    self.commit(Turn::Sacrifice(from)).map(Entered::Played)
+                } else {
+                    Err(GameError::IllegalStep {
+                        text: text.to_string(),
+                        options: self.step_names(p),
+                    })
+                }
+            }
+            Some(p) => Err(GameError::IllegalStep {
+                text: text.to_string(),
+                options: self.step_names(p),
+            }),
+            None => Err(GameError::NoStoneChosen {
+                text: text.to_string(),
+            }),
+        }
+    }
+
+    /// Drops a half-entered turn.
+    pub fn cancel_partial(&mut self) {
+        self.partial = None;
+    }
+
+    /// The half-entered turn, if any.
+    pub fn partial(&self) -> Option<PartialView<B>> {
+        let p = self.partial.as_ref()?;
+        let position = self.after_steps(p.from, &p.steps);
+        let choice = p.choice.map(|to| {
+            let captured = |kind| {
+                let mut steps = p.steps.clone();
+                steps.push(Step { to, kind });
+                position.waiter() & !self.after_steps(p.from, &steps).waiter()
+            };
+            KindChoice {
+                to,
+                approach: captured(CaptureKind::Approach),
+                withdrawal: captured(CaptureKind::Withdrawal),
+            }
+        });
+        let (_, complete) = self.extensions(p);
+        let mut visited = vec![p.from];
+        visited.extend(p.steps.iter().map(|s| s.to));
+        Some(PartialView {
+            from: p.from,
+            steps: p.steps.clone(),
+            visited,
+            position,
+            choice,
+            next: if p.choice.is_some() {
+                Vec::new()
+            } else {
+                self.next_steps(p)
+            },
+            can_end: complete && !p.steps.is_empty() && p.choice.is_none(),
+            can_sacrifice: p.steps.is_empty() && p.choice.is_none() && self.can_sacrifice(p.from),
+        })
+    }
+
+    /// The next inputs a half-entered turn accepts, in notation (`e4A`,
+    /// `x`, `end`).
+    pub fn partial_options(&self) -> Vec<String> {
+        match &self.partial {
+            Some(p) if p.choice.is_some() => vec!["A".into(), "W".into()],
+            Some(p) => self.step_names(p),
+            None => Vec::new(),
+        }
+    }
+
+    /// The board after the capturing steps `steps` of the stone on `from`,
+    /// the same side still to move. Under free continuation every prefix of
+    /// a chain is a legal turn, so this reads the board off the legal turns
+    /// of the free rule rather than replaying the captures by hand.
+    fn after_steps(&self, from: Square, steps: &[Step]) -> Position<B> {
+        let pos = *self.position();
+        if steps.is_empty() {
+            return pos;
+        }
+        let free = Rules {
+            continuation: Continuation::Free,
+            ..self.rules
+        };
+        let want = Turn::Capture {
+            from,
+            steps: steps.to_vec(),
+        };
+        let mut after = legal_turns(&self.geo, &free, &pos)
+            .into_iter()
+            .find(|(t, _)| *t == want)
+            .map(|(_, p)| p)
+            .unwrap_or(pos);
+        // Mid-turn: the same side is still to move and the waiter's
+        // sacrificed block is still on the board.
+        after.turn = pos.turn;
+        after.block = pos.block;
+        if let Some(b) = pos.block {
+            let other = pos.turn.other();
+            *after.stones_mut(other) = after.stones(other).with(b);
+        }
+        after
+    }
+
+    // ----- records -----
+
+    /// The game as a record (see [`GameRecord`]).
+    pub fn record(&self) -> GameRecord {
+        let standard = Position::<B>::start(&self.geo.board, self.rules.first);
+        GameRecord {
+            board: self.geo.board,
+            rules: self.rules,
+            start: (self.start != standard).then(|| position_to_fen(&self.geo.board, &self.start)),
+            max_turns: self.max_turns,
+            moves: self
+                .played
+                .iter()
+                .map(|p| RecordedMove {
+                    line: 0,
+                    text: p.notation.clone(),
+                })
+                .collect(),
+            end: self.adjudication.map(|o| o.reason),
+            start_line: 0,
+        }
+    }
+
+    /// Replays a record: every move goes through the move parser, so an
+    /// illegal record is an error naming its line.
+    pub fn from_record(rec: &GameRecord) -> Result<Game<B>, RecordError> {
+        if rec.board.points() > B::CAPACITY {
+            return Err(RecordError::TooLarge { board: rec.board });
+        }
+        let start = match &rec.start {
+            Some(fen) => {
+                parse_position::<B>(&rec.board, fen).map_err(|error| RecordError::BadStart {
+                    line: rec.start_line,
+                    error,
+                })?
+            }
+            None => Position::start(&rec.board, rec.rules.first),
+        };
+        let mut game =
+            Game::from_position(rec.board, rec.rules, start).with_max_turns(rec.max_turns);
+        for m in &rec.moves {
+            if let Some(outcome) = game.outcome() {
+                return Err(RecordError::MoveAfterEnd {
+                    line: m.line,
+                    text: m.text.clone(),
+                    outcome,
+                });
+            }
+            game.play_text(&m.text)
+                .map_err(|error| RecordError::IllegalMove {
+                    line: m.line,
+                    text: m.text.clone(),
+                    error: Box::new(error),
+                })?;
+        }
+        if let Some(reason) = rec.end {
+            match reason {
+                EndReason::Time(c) => game.lose_on_time(c),
+                EndReason::Agreed => game.agree_draw(),
+                EndReason::Resigned(c) => game.resign(c),
+                _ => {}
+            }
+        }
+        Ok(game)
+    }
+}
+
+// ----- game records -----
+
+/// A move of a record and the line it is on (0 when not read from text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub line: usize,
+    pub text: String,
+}
+
+/// A game record: the board, the rules, the start if not the standard one,
+/// the moves in notation and an end declared from outside the board. As
+/// text:
+///
+/// ```text
+/// # fanorona game record
+/// board 3x3
+/// rules diagonals=corner continuation=free stalemate=loss sacrifice=off first=white move-limit=off
+/// start BBB/B.W/WWW w
+/// max-turns 120
+/// 1. c1-b2
+/// 2. a3-b3 ...
+/// end agreed
+/// ```
+///
+/// `#` starts a comment; `start`, `max-turns` and `end` are optional, and
+/// so are the rule keys (a missing key takes the rule book's default). Moves
+/// may be numbered (`12.` or `12...`) and several may share a line. `end`
+/// is `time white` (White lost on time), `resigned black` or `agreed`;
+/// every other end is read off the board when the moves are replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub board: Board,
+    pub rules: Rules,
+    pub start: Option<String>,
+    pub max_turns: Option<u32>,
+    pub moves: Vec<RecordedMove>,
+    pub end: Option<EndReason>,
+    /// The line of the `start` header (0 when not read from text).
+    pub start_line: usize,
+}
+
+impl GameRecord {
+    /// A record of a game not yet begun.
+    pub fn new(board: Board, rules: Rules) -> GameRecord {
+        GameRecord {
+            board: Board {
+                diagonals: rules.diagonals,
+                ..board
+            },
+            rules,
+            start: None,
+            max_turns: None,
+            moves: Vec::new(),
+            end: None,
+            start_line: 0,
+        }
+    }
+
+    /// The record as text.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from("# fanorona game record\n");
+        s.push_str(&format!("board {}\n", self.board));
+        s.push_str(&format!("rules {}\n", rules_spec(&self.rules)));
+        if let Some(fen) = &self.start {
+            s.push_str(&format!("start {fen}\n"));
+        }
+        if let Some(c) = self.max_turns {
+            s.push_str(&format!("max-turns {c}\n"));
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            s.push_str(&format!("{}. {}\n", i + 1, m.text));
+        }
+        match self.end {
+            Some(EndReason::Time(c)) => s.push_str(&format!("end time {}\n", c.name())),
+            Some(EndReason::Resigned(c)) => s.push_str(&format!("end resigned {}\n", c.name())),
+            Some(EndReason::Agreed) => s.push_str("end agreed\n"),
+            _ => {}
+        }
+        s
+    }
+
+    /// Reads a record (see the type's documentation for the format).
+    pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
+        let mut size: Option<(usize, usize)> = None;
+        let mut rules = Rules::default();
+        let mut rec = GameRecord::new(
+            Board {
+                cols: 1,
+                rows: 1,
+                diagonals: Diagonals::Corner,
+            },
+            rules,
+        );
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let (kw, rest) = match content.split_once(char::is_whitespace) {
+                Some((k, r)) => (k, r.trim()),
+                None => (content, ""),
+            };
+            let header = |name: &str| -> Result<(), RecordError> {
+                if rec.moves.is_empty() {
+                    Ok(())
+                } else {
+                    Err(RecordError::HeaderAfterMoves {
+                        line,
+                        header: name.to_string(),
+                    })
+                }
+            };
+            match kw {
+                "board" => {
+                    header(kw)?;
+                    size = Some(
+                        Board::parse_size(rest)
+                            .map_err(|error| RecordError::BadBoard { line, error })?,
+                    );
+                }
+                "rules" => {
+                    header(kw)?;
+                    rules = parse_rules_spec(rest).map_err(|why| RecordError::BadRules {
+                        line,
+                        text: rest.to_string(),
+                        why,
+                    })?;
+                }
+                "start" => {
+                    header(kw)?;
+                    rec.start = Some(rest.to_string());
+                    rec.start_line = line;
+                }
+                "max-turns" => {
+                    header(kw)?;
+                    rec.max_turns = Some(rest.parse().map_err(|_| RecordError::BadNumber {
+                        line,
+                        text: rest.to_string(),
+                    })?);
+                }
+                "moves" => {}
+                "end" => {
+                    let words: Vec<&str> = rest.split_whitespace().collect();
+                    let color = |w: &str| match w {
+                        "white" => Some(Color::White),
+                        "black" => Some(Color::Black),
+                        _ => None,
+                    };
+                    let reason = match words.as_slice() {
+                        ["agreed"] => Some(EndReason::Agreed),
+                        ["time", c] => color(c).map(EndReason::Time),
+                        ["resigned", c] => color(c).map(EndReason::Resigned),
+                        _ => None,
+                    };
+                    rec.end = Some(reason.ok_or_else(|| RecordError::BadEnd {
+                        line,
+                        text: rest.to_string(),
+                    })?);
+                }
+                _ => {
+                    if rec.end.is_some() {
+                        return Err(RecordError::HeaderAfterMoves {
+                            line,
+                            header: content.to_string(),
+                        });
+                    }
+                    for tok in content.split_whitespace() {
+                        let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+                        let tok = tok.trim_start_matches('.');
+                        if !tok.is_empty() {
+                            rec.moves.push(RecordedMove {
+                                line,
+                                text: tok.to_string(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let (cols, rows) = size.ok_or(RecordError::MissingBoard)?;
+        rec.rules = rules;
+        rec.board = Board::new(cols, rows, rules.diagonals)
+            .map_err(|error| RecordError::BadBoard { line: 0, error })?;
+        Ok(rec)
+    }
+}
+
+/// The rules as `key=value` words, as written in game records.
+pub fn rules_spec(r: &Rules) -> String {
+    format!(
+        "diagonals={} continuation={} stalemate={} sacrifice={} first={} move-limit={}",
+        match r.diagonals {
+            Diagonals::Corner => "corner",
+            Diagonals::Center => "center",
+        },
+        match r.continuation {
+            Continuation::Free => "free",
+            Continuation::Forced => "forced",
+        },
+        match r.stalemate {
+            Stalemate::Loss => "loss",
+            Stalemate::Draw => "draw",
+        },
+        if r.sacrifice { "on" } else { "off" },
+        r.first.name(),
+        if r.move_limit { "on" } else { "off" },
+    )
+}
+
+/// Reads [`rules_spec`]'s format; missing keys keep the defaults.
+pub fn parse_rules_spec(s: &str) -> Result<Rules, String> {
+    let mut r = Rules::default();
+    for word in s.split_whitespace() {
+        let (k, v) = word
+            .split_once('=')
+            .ok_or_else(|| format!("'{word}' is not key=value"))?;
+        let bad = || format!("'{v}' is not a value of {k}");
+        let on_off = |v: &str| match v {
+            "on" | "true" | "yes" => Ok(true),
+            "off" | "false" | "no" => Ok(false),
+            _ => Err(bad()),
+        };
+        match k {
+            "diagonals" => {
+                r.diagonals = match v {
+                    "corner" => Diagonals::Corner,
+                    "center" => Diagonals::Center,
+                    _ => return Err(bad()),
+                }
+            }
+            "continuation" => {
+                r.continuation = match v {
+                    "free" => Continuation::Free,
+                    "forced" => Continuation::Forced,
+                    _ => return Err(bad()),
+                }
+            }
+            "stalemate" => {
+                r.stalemate = match v {
+                    "loss" => Stalemate::Loss,
+                    "draw" => Stalemate::Draw,
+                    _ => return Err(bad()),
+                }
+            }
+            "sacrifice" => r.sacrifice = on_off(v)?,
+            "first" => {
+                r.first = match v {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    _ => return Err(bad()),
+                }
+            }
+            "move-limit" => r.move_limit = on_off(v)?,
+            _ => {
+                return Err(format!(
+                    "unknown rule '{k}' (known: diagonals, continuation, stalemate, sacrifice, first, move-limit)"
+                ));
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// Why a game record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// No `board CxR` line.
+    MissingBoard,
+    BadBoard {
+        line: usize,
+        error: BoardError,
+    },
+    BadRules {
+        line: usize,
+        text: String,
+        why: String,
+    },
+    BadStart {
+        line: usize,
+        error: NotationError,
+    },
+    BadNumber {
+        line: usize,
+        text: String,
+    },
+    BadEnd {
+        line: usize,
+        text: String,
+    },
+    /// A header line after the first move (or a move after `end`).
+    HeaderAfterMoves {
+        line: usize,
+        header: String,
+    },
+    /// The board does not fit the bitboard type asked for.
+    TooLarge {
+        board: Board,
+    },
+    /// A move that is not legal where it stands.
+    IllegalMove {
+        line: usize,
+        text: String,
+        error: Box<GameError>,
+    },
+    /// A move after the game ended.
+    MoveAfterEnd {
+        line: usize,
+        text: String,
+        outcome: Outcome,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::MissingBoard => {
+                write!(f, "game record has no 'board CxR' line")
+            }
+            RecordError::BadBoard { line, error } => {
+                write!(f, "game record line {line}: {error}")
+            }
+            RecordError::BadRules { line, text, why } => {
+                write!(f, "game record line {line}: rules '{text}': {why}")
+            }
+            RecordError::BadStart { line, error } => {
+                write!(f, "game record line {line}: start position: {error}")
+            }
+            RecordError::BadNumber { line, text } => {
+                write!(f, "game record line {line}: '{text}' is not a number")
+            }
+            RecordError::BadEnd { line, text } => write!(
+                f,
+                "game record line {line}: end '{text}' is not 'agreed', 'time white|black' or 'resigned white|black'"
+            ),
+            RecordError::HeaderAfterMoves { line, header } => write!(
+                f,
+                "game record line {line}: '{header}' comes after the moves (or after 'end')"
+            ),
+            RecordError::TooLarge { board } => {
+                write!(
+                    f,
+                    "game record board {board} does not fit the bitboard type"
+                )
+            }
+            RecordError::IllegalMove { line, text, error } => {
+                write!(f, "game record line {line}: move '{text}': {error}")
+            }
+            RecordError::MoveAfterEnd {
+                line,
+                text,
+                outcome,
+            } => write!(
+                f,
+                "game record line {line}: move '{text}' comes after the end of the game ({outcome})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str, rules: Rules) -> Game<u64> {
+        let board = Board::new(3, 3, rules.diagonals).unwrap();
+        let pos = parse_position::<u64>(&board, fen).unwrap();
+        Game::from_position(board, rules, pos)
+    }
+
+    #[test]
+    fn undo_and_redo_restore_positions() {
+        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+        let mut g = Game::<u64>::new(board, Rules::default());
+        let mut fens = vec![g.fen()];
+        for _ in 0..6 {
+            let t = g.legal_turns()[0].0.clone();
+            g.play_turn(&t).unwrap();
+            fens.push(g.fen());
+        }
+        for i in (0..6).rev() {
+            assert!(matches!(g.undo().unwrap(), Undone::Turn(_)));
+            assert_eq!(g.fen(), fens[i]);
+        }
+        assert_eq!(g.undo(), Err(GameError::NothingToUndo));
+        for f in fens.iter().skip(1) {
+            g.redo().unwrap();
+            assert_eq!(&g.fen(), f);
+        }
+        assert_eq!(g.redo(), Err(GameError::NothingToRedo));
+        // A new turn after undo clears the redo list.
+        g.undo().unwrap();
+        let t = g.legal_turns().last().unwrap().0.clone();
+        g.play_turn(&t).unwrap();
+        assert_eq!(g.redo(), Err(GameError::NothingToRedo));
+    }
+
+    #[test]
+    fn step_by_step_matches_whole_turns() {
+        // Every legal turn of several positions can be entered point by
+        // point, with A/W asked only when both are possible.
+        let rules_list = [
+            Rules::default(),
+            Rules {
+                continuation: Continuation::Forced,
+                ..Rules::default()
+            },
+        ];
+        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+        for rules in rules_list {
+            let mut g = Game::<u64>::new(board, rules);
+            for _ in 0..8 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let turns = g.legal_turns();
+                for (t, after) in &turns {
+                    let mut h = g.clone();
+                    let got = match t {
+                        Turn::Paika { from, to } => {
+                            h.enter(&board.square_name(*from)).unwrap();
+                            h.enter(&board.square_name(*to)).unwrap()
+                        }
+                        Turn::Capture { from, steps } => {
+                            h.enter(&board.square_name(*from)).unwrap();
+                            let mut last = Entered::InProgress;
+                            for (i, s) in steps.iter().enumerate() {
+                                last = h.enter(&board.square_name(s.to)).unwrap();
+                                if h.partial().is_some_and(|p| p.choice.is_some()) {
+                                    let k = if s.kind == CaptureKind::Approach {
+                                        "A"
+                                    } else {
+                                        "W"
+                                    };
+                                    last = h.enter(k).unwrap();
+                                }
+                                if i + 1 < steps.len() {
+                                    assert_eq!(last, Entered::InProgress);
+                                }
+                            }
+                            if last == Entered::InProgress {
+                                last = h.enter("end").unwrap();
+                            }
+                            last
+                        }
+                        Turn::Sacrifice(_) => unreachable!(),
+                    };
+                    match got {
+                        Entered::Played(p) => {
+                            assert_eq!(&p.turn, t);
+                            assert_eq!(&p.after, after);
+                        }
+                        Entered::InProgress => panic!("turn {t:?} not finished"),
+                    }
+                }
+                let t = turns[turns.len() / 2].0.clone();
+                g.play_turn(&t).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn partial_view_shows_the_board_mid_chain() {
+        // White a1-b1 approaches c1, then may go on b1-b2 approaching b3.
+        let mut g = game(".B./.../W.B w", Rules::default());
+        g.enter("a1").unwrap();
+        let v = g.partial().unwrap();
+        assert_eq!(v.visited, vec![0]);
+        assert!(v.next.iter().any(|n| n.kind == Some(CaptureKind::Approach)));
+        g.enter("b1").unwrap();
+        let v = g.partial().unwrap();
+        // c1 is gone mid-turn, White still to move.
+        assert_eq!(v.position.turn, Color::White);
+        assert!(!v.position.black.contains(2));
+        assert_eq!(v.visited, vec![0, 1]);
+        assert!(v.can_end);
+        assert_eq!(g.partial_options(), vec!["b2A", "end"]);
+        assert_eq!(g.undo().unwrap(), Undone::Step);
+        assert_eq!(g.partial().unwrap().steps.len(), 0);
+        g.enter("b1").unwrap();
+        match g.enter("b2").unwrap() {
+            Entered::Played(p) => assert_eq!(p.notation, "a1-b1A-b2A"),
+            e => panic!("{e:?}"),
+        }
+        assert_eq!(g.fen(), ".../.W./... b");
+    }
+
+    #[test]
+    fn records_round_trip_and_name_bad_lines() {
+        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+        let mut g = Game::<u64>::new(board, Rules::default()).with_max_turns(Some(40));
+        for _ in 0..7 {
+            let t = g.legal_turns()[1 % g.legal_turns().len()].0.clone();
+            g.play_turn(&t).unwrap();
+        }
+        let text = g.record().to_text();
+        let rec = GameRecord::parse(&text).unwrap();
+        let h = Game::<u64>::from_record(&rec).unwrap();
+        assert_eq!(h.history(), g.history());
+        assert_eq!(h.max_turns(), Some(40));
+        // Break the third move.
+        let bad = text.replace(&format!("3. {}", g.moves()[2]), "3. a1-a2");
+        let rec = GameRecord::parse(&bad).unwrap();
+        let err = Game::<u64>::from_record(&rec).unwrap_err();
+        let line = bad.lines().position(|l| l.starts_with("3. ")).unwrap() + 1;
+        assert!(matches!(err, RecordError::IllegalMove { line: l, .. } if l == line));
+        assert!(err.to_string().contains("a1-a2"));
+        assert!(GameRecord::parse("rules sacrifice=maybe\nboard 3x3").is_err());
+        assert_eq!(
+            GameRecord::parse("1. a1-a2"),
+            Err(RecordError::MissingBoard)
+        );
+    }
+
+    #[test]
+    fn adjudications_are_final_and_recorded() {
+        let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+        let mut g = Game::<u64>::new(board, Rules::default());
+        let t = g.legal_turns()[0].0.clone();
+        g.play_turn(&t).unwrap();
+        g.lose_on_time(Color::Black);
+        let o = g.outcome().unwrap();
+        assert_eq!(o.winner, Some(Color::White));
+        assert!(matches!(g.undo(), Err(GameError::Over(_))));
+        let rec = GameRecord::parse(&g.record().to_text()).unwrap();
+        let h = Game::<u64>::from_record(&rec).unwrap();
+        assert_eq!(h.outcome(), Some(o));
+    }
+
+    #[test]
+    fn move_limit_ends_in_a_draw() {
+        let rules = Rules {
+            move_limit: true,
+            ..Rules::default()
+        };
+        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+        let pos = parse_position::<u64>(&board, "B..../...../...../...../....W w").unwrap();
+        let mut g = Game::from_position(board, rules, pos);
+        assert_eq!(g.turn_limit(), Some(50));
+        while g.outcome().is_none() {
+            // A step after which the other side has no capture.
+            let quiet = g
+                .legal_turns()
+                .into_iter()
+                .find(|(_, after)| {
+                    legal_turns(g.geometry(), &rules, after)
+                        .iter()
+                        .all(|(t, _)| matches!(t, Turn::Paika { .. }))
+                })
+                .expect("a quiet step");
+            g.play_turn(&quiet.0).unwrap();
+        }
+        assert_eq!(g.turns_played(), 50);
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome {
+                winner: None,
+                reason: EndReason::MoveLimit(50)
+            })
+        );
+        assert_eq!(g.turns_left(), Some(0));
+        // Undo reopens the game.
+        g.undo().unwrap();
+        assert_eq!(g.outcome(), None);
+    }
+}

@@ -1,0 +1,372 @@
+//! The command line, run as a program: `show`, `moves`, `perft` and the
+//! errors a user can make. Counts are checked against the naive reference
+//! rules in `tests/support/naive.rs`.
+
+mod support;
+
+use std::process::{Command, Output};
+
+use support::naive::{self, NaivePos, NaiveRules, start_position};
+
+const START_3X3: &str = "BBB/B.W/WWW w";
+const START_9X5: &str = "BBBBBBBBB/BBBBBBBBB/BWBW.BWBW/WWWWWWWWW/WWWWWWWWW w";
+const FIG22: &str = "........./..B..WBWB/........./.W.BB.B../......... w";
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn fanorona(args: &[&str]) -> Run {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(args)
+        .output()
+        .expect("the fanorona binary runs");
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs a command that must succeed and returns its output.
+fn ok(args: &[&str]) -> String {
+    let r = fanorona(args);
+    assert_eq!(
+        r.code,
+        Some(0),
+        "fanorona {args:?} failed\nstdout: {}\nstderr: {}",
+        r.stdout,
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    r.stdout
+}
+
+/// Runs a command that must fail as a user error: exit code 2, a message
+/// on stderr containing every one of `needles`, nothing on stdout, no panic.
+fn user_error(args: &[&str], needles: &[&str]) -> String {
+    let r = fanorona(args);
+    assert_eq!(
+        r.code,
+        Some(2),
+        "fanorona {args:?}: expected exit code 2\nstdout: {}\nstderr: {}",
+        r.stdout,
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+    assert!(!r.stdout.contains("panicked"), "{args:?}: {}", r.stdout);
+    assert!(r.stdout.is_empty(), "{args:?} printed {:?}", r.stdout);
+    for n in needles {
+        assert!(
+            r.stderr.contains(n),
+            "{args:?}: stderr {:?} does not mention {n:?}",
+            r.stderr
+        );
+    }
+    r.stderr
+}
+
+/// The last `{"depth": D, "nodes": N, "seconds": S}` line of `perft --json`.
+fn perft_json(out: &str) -> (u32, u64, f64) {
+    let last = out.lines().last().expect("some output").trim();
+    assert!(
+        last.starts_with('{') && last.ends_with('}'),
+        "not a JSON object: {last:?}"
+    );
+    let body = &last[1..last.len() - 1];
+    let mut fields = body.split(',').map(|kv| {
+        let (k, v) = kv.split_once(':').expect("key: value");
+        (k.trim().to_string(), v.trim().to_string())
+    });
+    let mut next = |key: &str| {
+        let (k, v) = fields.next().expect("three fields");
+        assert_eq!(k, format!("\"{key}\""), "in {last:?}");
+        v
+    };
+    let depth = next("depth").parse().expect("depth");
+    let nodes = next("nodes").parse().expect("nodes");
+    let seconds = next("seconds").parse().expect("seconds");
+    assert!(fields.next().is_none(), "extra fields in {last:?}");
+    (depth, nodes, seconds)
+}
+
+/// The `"key": "value"` strings of a flat JSON array of flat objects whose
+/// values are strings without escapes, object by object.
+fn json_objects(text: &str) -> Vec<Vec<(String, String)>> {
+    let t = text.trim();
+    assert!(
+        t.starts_with('[') && t.ends_with(']'),
+        "not an array: {t:?}"
+    );
+    let inner = t[1..t.len() - 1].trim();
+    if inner.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut rest = inner;
+    while let Some(start) = rest.find('{') {
+        let end = rest[start..].find('}').expect("closing brace") + start;
+        let obj = &rest[start + 1..end];
+        let pairs = obj
+            .split(", \"")
+            .map(|kv| {
+                let (k, v) = kv.split_once("\": ").expect("\"key\": value");
+                let k = k.trim_start_matches('"').to_string();
+                let v = v.trim();
+                assert!(v.starts_with('"') && v.ends_with('"'), "{v:?}");
+                (k, v[1..v.len() - 1].to_string())
+            })
+            .collect();
+        out.push(pairs);
+        rest = &rest[end + 1..];
+        let r = rest.trim_start();
+        assert!(r.is_empty() || r.starts_with(','), "between objects: {r:?}");
+    }
+    out
+}
+
+#[test]
+fn show_draws_the_board() {
+    let out = ok(&["show", "--position", "BBB/B1W/WWW w"]);
+    // the FEN is written back with dots, and the side to move is named
+    assert!(out.lines().any(|l| l.trim() == START_3X3), "{out}");
+    assert!(out.contains("White to move"), "{out}");
+    // files under the board, ranks on the left
+    assert!(out.lines().any(|l| l.trim() == "a   b   c"), "{out}");
+    assert!(out.contains("B---.---W"), "{out}");
+    // a sacrificed stone is drawn in lower case
+    let out = ok(&["show", "--position", "BBB/b.W/WWW w"]);
+    assert!(out.contains("b---.---W"), "{out}");
+    assert!(out.lines().any(|l| l.trim() == "BBB/b.W/WWW w"), "{out}");
+    // the largest board
+    let big = format!("{} b", vec!["13"; 13].join("/"));
+    let out = ok(&["show", "--position", &big]);
+    assert!(out.contains("Black to move"), "{out}");
+    assert!(out.contains("13  .---"), "{out}");
+}
+
+#[test]
+fn moves_json_lists_every_legal_turn() {
+    for (fen, extra) in [
+        (START_3X3, &[][..]),
+        (START_9X5, &[][..]),
+        (FIG22, &[][..]),
+        (FIG22, &["--continuation", "forced"][..]),
+        (START_3X3, &["--sacrifice"][..]),
+        ("..B../...../W.... w", &["--diagonals", "center"][..]),
+        (".../.../..B w", &[][..]),
+    ] {
+        let mut args = vec!["moves", "--position", fen, "--json"];
+        args.extend_from_slice(extra);
+        let out = ok(&args);
+        let t = out.trim();
+        assert!(t.starts_with('['), "{t}");
+        let rules = NaiveRules {
+            diagonals: if extra.contains(&"center") {
+                naive::Diag::Center
+            } else {
+                naive::Diag::Corner
+            },
+            forced: extra.contains(&"forced"),
+            sacrifice: extra.contains(&"--sacrifice"),
+            stalemate_draw: false,
+        };
+        let mut want = naive::legal_turns(&NaivePos::parse(fen), rules);
+        want.sort();
+        assert_eq!(t.matches("\"move\":").count(), want.len(), "{args:?}: {t}");
+        assert_eq!(t.matches("\"position\":").count(), want.len(), "{args:?}");
+        let mut got: Vec<(String, String)> = json_objects(t)
+            .into_iter()
+            .map(|obj| {
+                assert_eq!(obj.len(), 2, "{obj:?}");
+                assert_eq!(obj[0].0, "move");
+                assert_eq!(obj[1].0, "position");
+                (obj[0].1.clone(), obj[1].1.clone())
+            })
+            .collect();
+        got.sort();
+        assert_eq!(got, want, "{args:?}");
+    }
+}
+
+#[test]
+fn moves_as_text() {
+    let out = ok(&["moves", "--position", START_9X5]);
+    let names: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        ["d2-e3A", "d3-e3A", "d3-e3W", "e2-e3A", "f2-e3A"],
+        "{out}"
+    );
+    let out = ok(&["moves", "--position", ".../.../..B w"]);
+    assert_eq!(out.trim(), "no legal moves");
+}
+
+#[test]
+fn perft_json_matches_naive() {
+    let out = ok(&[
+        "perft",
+        "--board",
+        "3x3",
+        "--depth",
+        "4",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let (depth, nodes, seconds) = perft_json(&out);
+    assert_eq!(depth, 4);
+    assert_eq!(
+        nodes,
+        naive::perft(&start_position(3, 3), NaiveRules::default(), 4)
+    );
+    assert!(seconds >= 0.0);
+    // only the JSON line is printed
+    assert_eq!(out.trim().lines().count(), 1, "{out}");
+
+    // rule flags reach the counter
+    let out = ok(&[
+        "perft",
+        "--board",
+        "9x5",
+        "--depth",
+        "2",
+        "--json",
+        "--continuation",
+        "forced",
+        "--diagonals",
+        "center",
+        "--threads",
+        "1",
+    ]);
+    let rules = NaiveRules {
+        diagonals: naive::Diag::Center,
+        forced: true,
+        ..NaiveRules::default()
+    };
+    assert_eq!(
+        perft_json(&out).1,
+        naive::perft(&start_position(9, 5), rules, 2)
+    );
+
+    // a wide board (more than 64 points)
+    let out = ok(&[
+        "perft",
+        "--board",
+        "11x7",
+        "--depth",
+        "2",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(
+        perft_json(&out).1,
+        naive::perft(&start_position(11, 7), NaiveRules::default(), 2)
+    );
+}
+
+#[test]
+fn perft_from_a_position() {
+    let out = ok(&[
+        "perft",
+        "--position",
+        FIG22,
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    // one line per depth: "depth  N  nodes  seconds s"
+    let counts: Vec<(u32, u64)> = out
+        .lines()
+        .filter(|l| l.starts_with("depth"))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[1].parse().unwrap(), w[2].parse().unwrap())
+        })
+        .collect();
+    let pos = NaivePos::parse(FIG22);
+    let want: Vec<(u32, u64)> = (1..=3)
+        .map(|d| (d, naive::perft(&pos, NaiveRules::default(), d)))
+        .collect();
+    assert_eq!(counts, want, "{out}");
+    assert!(out.contains(FIG22), "the header names the position: {out}");
+
+    // with a sacrificed block, under the sacrifice rule
+    let fen = "...B./...../...W./..Bw./...W. b";
+    let out = ok(&[
+        "perft",
+        "--position",
+        fen,
+        "--depth",
+        "2",
+        "--sacrifice",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let rules = NaiveRules {
+        sacrifice: true,
+        ..NaiveRules::default()
+    };
+    assert_eq!(
+        perft_json(&out).1,
+        naive::perft(&NaivePos::parse(fen), rules, 2)
+    );
+}
+
+#[test]
+fn user_errors_exit_with_code_2() {
+    // board sizes
+    user_error(
+        &["perft", "--board", "4x5", "--depth", "1"],
+        &["4x5", "odd"],
+    );
+    user_error(&["perft", "--board", "15x5", "--depth", "1"], &["15x5"]);
+    user_error(&["perft", "--board", "9by5", "--depth", "1"], &["9by5"]);
+    // positions
+    user_error(&["show", "--position", "BBB/BXW/WWW w"], &["'X'"]);
+    user_error(&["moves", "--position", "BBB/B.W/WWW"], &["side to move"]);
+    user_error(&["moves", "--position", "BBB/B./WWW w"], &["row 2"]);
+    user_error(&["moves", "--position", "BBBB/..../..../WWWW w"], &["4x4"]);
+    user_error(&["show", "--position", "15/15/15 w"], &["15x3"]);
+    user_error(&["show", "--position", "bbB/B.W/WWW w"], &["more than one"]);
+    user_error(
+        &["perft", "--position", "BBB/B.W/WWW q", "--depth", "1"],
+        &["'q'"],
+    );
+    // flags
+    user_error(&["moves", "--bogus"], &["--bogus"]);
+    user_error(&["show"], &["--position"]);
+    user_error(&["perft", "--depth", "many"], &["many"]);
+    user_error(&["perft", "--diagonals", "sideways"], &["sideways"]);
+    user_error(
+        &["perft", "--board", "9x5", "--position", START_9X5],
+        &["--position"],
+    );
+    user_error(&["no-such-command"], &["no-such-command"]);
+}
+
+/// `perft 0` counts the root alone: one node (the library's
+/// `perft(.., 0)` is 1). Refusing depth 0 as a user error would do too.
+#[test]
+fn perft_depth_zero_counts_the_root() {
+    let r = fanorona(&["perft", "--board", "3x3", "--depth", "0", "--json"]);
+    match r.code {
+        Some(0) => assert_eq!(perft_json(&r.stdout).1, 1, "{}", r.stdout),
+        Some(2) => assert!(r.stderr.contains("depth"), "{}", r.stderr),
+        other => panic!("exit code {other:?}: {}", r.stderr),
+    }
+}

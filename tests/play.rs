@@ -1,0 +1,716 @@
+//! `play` and `match` on the command line (scripted through standard
+//! input), and the engine through the library: time limits, and perfect
+//! play against a random player with an exact oracle built by the
+//! brute-force solver of `tests/support`.
+
+mod support;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use fanorona::engine::{self, Limits, Verdict, XorShift64};
+use fanorona::game::{EndReason, Game};
+use fanorona::geometry::{Board, Geometry};
+use fanorona::notation::{parse_position, position_to_fen};
+use fanorona::position::Position;
+use fanorona::rules::{Color, Diagonals, Rules};
+use fanorona::value::{NoTables, Oracle, Value};
+
+use support::brute::{Val, solve};
+use support::naive::NaiveRules;
+
+const BIN: &str = env!("CARGO_BIN_EXE_fanorona");
+
+/// Held by the tests that keep a core busy and by the one that measures the
+/// engine's clock, so that the measurement does not run beside them.
+static CPU: Mutex<()> = Mutex::new(());
+
+fn cpu() -> MutexGuard<'static, ()> {
+    CPU.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A whole 3x3 game: White wins by taking Black's last stone.
+const GAME_3X3: [&str; 7] = [
+    "a1-b2A",
+    "b3-c3",
+    "b2-a1W",
+    "a2-b2A-c3W-c2A",
+    "b1-b2",
+    "c2-c3",
+    "b2-c1W-c2A",
+];
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fanorona");
+    let mut stdin = child.stdin.take().unwrap();
+    // The program may stop reading early (quit): ignore a broken pipe.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("run fanorona")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The `Position:` lines, in order.
+fn positions(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("Position: "))
+        .map(str::to_string)
+        .collect()
+}
+
+fn lines(moves: &[&str]) -> String {
+    moves.iter().map(|m| format!("{m}\n")).collect()
+}
+
+#[test]
+fn a_whole_3x3_game_typed_in_notation() {
+    let o = run(
+        &["play", "--board", "3x3", "--human", "both"],
+        &lines(&GAME_3X3),
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    for m in GAME_3X3 {
+        assert!(out.contains(&format!("plays {m}\n")), "{m} missing:\n{out}");
+    }
+    assert!(
+        out.contains("Game over: White wins: Black has no stones left (1-0)."),
+        "{out}"
+    );
+    let ps = positions(&out);
+    assert_eq!(ps.first().unwrap(), "BBB/B.W/WWW w");
+    assert_eq!(ps.last().unwrap(), ".../..W/... b");
+    // The board is drawn with its lines, and the captures are counted.
+    assert!(out.contains("| \\ | / |"), "{out}");
+    assert!(out.contains("Captured: White 4, Black 3."), "{out}");
+}
+
+#[test]
+fn a_chain_entered_step_by_step() {
+    // The first three turns whole, then Black's chain a2-b2A-c3W-c2A point
+    // by point, with a wrong step on the way.
+    let mut input = lines(&GAME_3X3[..3]);
+    input.push_str("a2\nb2\na1\nc3\nc2\n");
+    let o = run(&["play", "--board", "3x3", "--human", "both"], &input);
+    let out = stdout(&o);
+    assert!(out.contains("Stone picked: a2\nNext: b2A"), "{out}");
+    assert!(
+        out.contains("visited a2 b2 (it may not return there)\nNext: b3W c3W end"),
+        "{out}"
+    );
+    assert!(out.contains("'a1' is not a legal next step; possible: b3W c3W end"));
+    assert!(out.contains("visited a2 b2 c3"), "{out}");
+    assert!(out.contains("Black plays a2-b2A-c3W-c2A"), "{out}");
+    assert_eq!(positions(&out).last().unwrap(), "B../..B/.W. w");
+}
+
+#[test]
+fn approach_or_withdrawal_is_asked_when_both_capture() {
+    // On 5x5, b3-c3 captures d3 by approach or a3 by withdrawal.
+    let o = run(
+        &["play", "--board", "5x5", "--human", "both"],
+        "b3\nc3\nW\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "The step to c3 captures by approach (A): d3, or by withdrawal (W): a3. Type A or W."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("White plays b3-c3W"), "{out}");
+    assert_eq!(
+        positions(&out).last().unwrap(),
+        "BBBBB/BBBBB/..WBW/WWWWW/WWWWW b"
+    );
+}
+
+#[test]
+fn undo_and_redo_restore_the_exact_positions() {
+    let mut input = lines(&GAME_3X3[..4]);
+    input.push_str("undo\nundo\nundo\nredo\nredo\nredo\nredo\n");
+    let o = run(&["play", "--board", "3x3", "--human", "both"], &input);
+    let out = stdout(&o);
+    let ps = positions(&out);
+    // p0..p4 while playing, then p3 p2 p1 back, then p2 p3 p4 forward.
+    assert_eq!(ps.len(), 11, "{out}");
+    let p = &ps[..5];
+    assert_eq!(&ps[5..8], &[p[3].clone(), p[2].clone(), p[1].clone()]);
+    assert_eq!(&ps[8..11], &[p[2].clone(), p[3].clone(), p[4].clone()]);
+    assert!(
+        out.contains("Cannot redo: there is nothing to redo"),
+        "{out}"
+    );
+}
+
+#[test]
+fn undo_against_the_engine_takes_back_its_reply_too() {
+    let args = [
+        "play", "--board", "5x5", "--human", "white", "--nodes", "3000",
+    ];
+    let o = run(&args, "c2-c3A\nundo\nredo\n");
+    let out = stdout(&o);
+    let ps = positions(&out);
+    // start, after the engine's reply, start again, the reply again.
+    assert_eq!(ps.len(), 4, "{out}");
+    assert_eq!(ps[0], "BBBBB/BBBBB/BW.BW/WWWWW/WWWWW w");
+    assert_eq!(ps[2], ps[0]);
+    assert_eq!(ps[3], ps[1]);
+    assert!(out.contains("Black (engine) plays"), "{out}");
+    assert!(out.contains("Taken back: c2-c3A "), "{out}");
+}
+
+#[test]
+fn a_saved_game_loads_back_and_replays_exactly() {
+    let dir = std::env::temp_dir().join(format!("fanorona-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let f = file.to_str().unwrap();
+    let mut input = lines(&GAME_3X3[..5]);
+    input.push_str(&format!("save {f}\nquit\n"));
+    let o = run(&["play", "--board", "3x3", "--human", "both"], &input);
+    let first = positions(&stdout(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("board 3x3\n"), "{text}");
+    assert!(
+        text.contains("rules diagonals=corner continuation=free"),
+        "{text}"
+    );
+    assert!(text.contains("4. a2-b2A-c3W-c2A\n"), "{text}");
+
+    // --load goes on from the last position, and the rest of the game is
+    // the same game.
+    let o = run(
+        &["play", "--human", "both", "--load", f],
+        &lines(&GAME_3X3[5..]),
+    );
+    let out = stdout(&o);
+    let second = positions(&out);
+    assert_eq!(second[0], *first.last().unwrap());
+    assert!(
+        out.contains("White wins: Black has no stones left"),
+        "{out}"
+    );
+
+    // `load` in the middle of another game (on another board) switches to it.
+    let o = run(
+        &["play", "--board", "5x5", "--human", "both"],
+        &format!("load {f}\n"),
+    );
+    let out = stdout(&o);
+    assert!(out.contains("Loaded "), "{out}");
+    assert_eq!(positions(&out).last().unwrap(), first.last().unwrap());
+
+    // A broken record names the line of the bad move; exit code 2.
+    std::fs::write(&file, text.replace("3. b2-a1W", "3. b2-b1")).unwrap();
+    let o = run(&["play", "--human", "both", "--load", f], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = text.lines().position(|l| l.starts_with("3. ")).unwrap() + 1;
+    assert!(err.contains(&format!("line {line}: move 'b2-b1'")), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn illegal_input_gets_a_message_and_a_new_prompt() {
+    let o = run(
+        &["play", "--board", "3x3", "--human", "both"],
+        "z9\nb2-b3\na1-c3\nb3\nfrobnicate\na1-b2A\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success());
+    assert!(
+        out.contains("'z9' is not a point of the 3x3 board"),
+        "{out}"
+    );
+    assert!(
+        out.contains("move 'b2-b3' is not legal here; legal moves: a1-b2A b1-b2A c1-b2A c2-b2A"),
+        "{out}"
+    );
+    assert!(out.contains("move 'a1-c3' is not legal here"), "{out}");
+    assert!(
+        out.contains(
+            "no stone of the side to move can move from b3; stones that can move: a1 b1 c1 c2"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("'frobnicate' is not a move"), "{out}");
+    assert!(out.contains("White plays a1-b2A"), "{out}");
+    // Six prompts for White, then one for Black.
+    assert_eq!(out.matches("white> ").count(), 6, "{out}");
+    assert_eq!(out.matches("black> ").count(), 1, "{out}");
+}
+
+#[test]
+fn quit_leaves_at_once() {
+    let o = run(
+        &["play", "--board", "3x3", "--human", "both"],
+        "quit\na1-b2A\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success());
+    assert!(!out.contains("plays"), "{out}");
+}
+
+#[test]
+fn bad_flags_exit_with_code_2() {
+    for args in [
+        &["play", "--board", "4x4"][..],
+        &["play", "--human", "nobody"],
+        &["play", "--board", "3x3", "--db", "/nonexistent/tables"],
+        &["play", "--load", "/nonexistent/game.txt"],
+        &["play", "--position", "BB/WW w"],
+        &["match", "--white", "genius"],
+        &["match", "--board", "3x3", "--time-limit", "soon"],
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!o.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_person_past_the_time_limit_loses() {
+    let mut child = Command::new(BIN)
+        .args([
+            "play",
+            "--board",
+            "3x3",
+            "--human",
+            "both",
+            "--time-limit",
+            "300",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let t = Instant::now();
+    let feeder = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(1200));
+        let _ = stdin.write_all(b"a1-b2A\n");
+    });
+    let o = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    let out = stdout(&o);
+    assert!(out.contains("White did not move within 300 ms."), "{out}");
+    assert!(
+        out.contains("Game over: Black wins: White ran out of time (0-1)."),
+        "{out}"
+    );
+    assert!(!out.contains("White plays"), "{out}");
+    assert!(t.elapsed() < Duration::from_secs(20));
+
+    // A quick player under a generous limit plays the game out.
+    let o = run(
+        &[
+            "play",
+            "--board",
+            "3x3",
+            "--human",
+            "both",
+            "--time-limit",
+            "20000",
+        ],
+        &lines(&GAME_3X3),
+    );
+    let out = stdout(&o);
+    assert!(out.contains("Time limit: 20000 ms per move."), "{out}");
+    assert!(
+        out.contains("White wins: Black has no stones left"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_engine_answers_within_the_time_limit() {
+    let _cpu = cpu();
+    let rules = Rules::default();
+    for (cols, rows, ms) in [(9, 5, 60), (9, 5, 200), (13, 13, 120), (7, 7, 80)] {
+        let board = Board::new(cols, rows, Diagonals::Corner).unwrap();
+        let limit = Duration::from_millis(ms);
+        fanorona::with_bits!(board.points(), B => {
+            let geo = Geometry::<B>::new(board);
+            let mut game = Game::<B>::new(board, rules);
+            // The start and a few positions into the game.
+            for _ in 0..3 {
+                let t = Instant::now();
+                let c = engine::choose(&geo, &rules, game.position(), &NoTables, &Limits::time(limit))
+                    .unwrap();
+                let took = t.elapsed();
+                assert!(took <= limit, "{cols}x{rows}: {took:?} > {limit:?}");
+                game.play_turn(&c.turn).unwrap();
+            }
+        });
+    }
+    // And through the command line: a match under a tight limit has no
+    // loss on time.
+    let o = run(
+        &[
+            "match",
+            "--board",
+            "7x5",
+            "--games",
+            "2",
+            "--time-limit",
+            "100",
+            "--max-turns",
+            "8",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(!out.contains("ran out of time"), "{out}");
+}
+
+#[test]
+fn match_reports_results_as_json() {
+    let _cpu = cpu();
+    let o = run(
+        &[
+            "match", "--board", "3x3", "--games", "6", "--white", "engine", "--black", "random",
+            "--nodes", "2000", "--seed", "7", "--json",
+        ],
+        "",
+    );
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    let nums: Vec<u32> = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    assert!(
+        last.starts_with("{\"white_wins\": ")
+            && last.contains("\"draws\": ")
+            && last.contains("\"black_wins\": "),
+        "{last}"
+    );
+    assert_eq!(nums.iter().sum::<u32>(), 6, "{last}");
+    // Same seed, same node budget: the same results.
+    let again = run(
+        &[
+            "match", "--board", "3x3", "--games", "6", "--white", "engine", "--black", "random",
+            "--nodes", "2000", "--seed", "7", "--json",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&again), out);
+    // Random against random, with game lines.
+    let o = run(
+        &[
+            "match", "--board", "3x3", "--games", "3", "--white", "random", "--black", "random",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("game 3: "), "{out}");
+    assert!(out.contains("3 games: White wins "), "{out}");
+}
+
+// ----- perfect play against a random player -----
+
+/// An exact oracle from the brute-force solver: every position of a small
+/// board with at most `max_stones` stones.
+struct Brute {
+    board: Board,
+    values: HashMap<String, Val>,
+}
+
+impl Brute {
+    fn new(cols: usize, rows: usize, max_stones: usize) -> Brute {
+        Brute {
+            board: Board::new(cols, rows, Diagonals::Corner).unwrap(),
+            values: solve(cols, rows, NaiveRules::default(), max_stones),
+        }
+    }
+    fn fens(&self, want: impl Fn(Val) -> bool) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .values
+            .iter()
+            .filter(|(_, v)| want(**v))
+            .map(|(f, _)| f.clone())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+fn value(v: Val) -> Value {
+    match v {
+        Val::Win(n) => Value::Win(n as u16),
+        Val::Draw => Value::Draw,
+        Val::Loss(n) => Value::Loss(n as u16),
+    }
+}
+
+impl Oracle<u64> for Brute {
+    fn lookup(&self, pos: &Position<u64>) -> Option<Value> {
+        self.values
+            .get(&position_to_fen(&self.board, pos))
+            .map(|v| value(*v))
+    }
+}
+
+/// Only the positions with at most `stones` stones: the search has to
+/// reach them.
+struct Partial<'a>(&'a Brute, u32);
+
+impl Oracle<u64> for Partial<'_> {
+    fn lookup(&self, pos: &Position<u64>) -> Option<Value> {
+        if pos.stone_count() <= self.1 {
+            self.0.lookup(pos)
+        } else {
+            None
+        }
+    }
+}
+
+/// Plays the engine (with `oracle`) for `engine_side` against a seeded
+/// random player from `fen`; returns the outcome and the turns played.
+fn engine_vs_random<O: Oracle<u64>>(
+    brute: &Brute,
+    oracle: &O,
+    fen: &str,
+    engine_side: Color,
+    seed: u64,
+    cap: u32,
+) -> (Option<Color>, EndReason, u32) {
+    let rules = Rules::default();
+    let start = parse_position::<u64>(&brute.board, fen).unwrap();
+    let mut game = Game::from_position(brute.board, rules, start).with_max_turns(Some(cap));
+    let mut rng = XorShift64::new(seed);
+    while game.outcome().is_none() {
+        let pos = *game.position();
+        let turn = if pos.turn == engine_side {
+            engine::choose(game.geometry(), &rules, &pos, oracle, &Limits::nodes(4000))
+                .unwrap()
+                .turn
+        } else {
+            engine::random_turn(game.geometry(), &rules, &pos, &mut rng)
+                .unwrap()
+                .0
+        };
+        game.play_turn(&turn).unwrap();
+    }
+    let o = game.outcome().unwrap();
+    (o.winner, o.reason, game.turns_played())
+}
+
+/// A spread of positions: up to `per` of each distance.
+fn sample(brute: &Brute, won: bool, per: usize) -> Vec<(String, Val)> {
+    let mut by: HashMap<u32, usize> = HashMap::new();
+    let mut out = Vec::new();
+    let want = |v: Val| match v {
+        Val::Win(n) => won && n >= 1,
+        Val::Draw => !won,
+        Val::Loss(_) => false,
+    };
+    for f in brute.fens(want) {
+        let v = brute.values[&f];
+        let d = match v {
+            Val::Win(n) => n,
+            _ => 0,
+        };
+        let k = by.entry(d).or_default();
+        // Skip most: spread the picks over the sorted list.
+        if *k < per && f.bytes().map(|b| b as usize).sum::<usize>() % 3 == 0 {
+            *k += 1;
+            out.push((f, v));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_engine_wins_every_table_won_position_against_random() {
+    let _cpu = cpu();
+    let mut games = 0;
+    // 3x3 with every position known; 5x3 (longer lines) up to 4 stones.
+    for (cols, rows, stones, per) in [(3, 3, 9, 4), (5, 3, 4, 2)] {
+        let brute = Brute::new(cols, rows, stones);
+        let won = sample(&brute, true, per);
+        assert!(won.len() >= 8, "only {} won positions", won.len());
+        games += won_games(&brute, &won);
+    }
+    assert!(games >= 80, "{games} games");
+}
+
+/// Plays every position of `won` with the engine on the winning side
+/// against four random players; returns the number of games.
+fn won_games(brute: &Brute, won: &[(String, Val)]) -> usize {
+    let mut games = 0;
+    for (fen, v) in won {
+        let Val::Win(n) = *v else { unreachable!() };
+        let side = if fen.ends_with('w') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        for seed in 0..4 {
+            let (winner, reason, turns) = engine_vs_random(brute, brute, fen, side, seed, 200);
+            assert_eq!(winner, Some(side), "{fen} ({v:?}) seed {seed}: {reason:?}");
+            // Perfect play: never slower than the table distance.
+            assert!(turns <= n, "{fen}: won in {turns} turns, table says {n}");
+            games += 1;
+        }
+    }
+    games
+}
+
+#[test]
+fn the_engine_never_loses_a_drawn_position() {
+    let _cpu = cpu();
+    let brute = Brute::new(3, 3, 9);
+    let drawn = sample(&brute, false, 40);
+    assert!(drawn.len() >= 10, "only {} drawn positions", drawn.len());
+    let mut games = 0;
+    for (fen, _) in &drawn {
+        let mover = if fen.ends_with('w') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        // The engine to move, and the engine answering the random player.
+        for side in [mover, mover.other()] {
+            for seed in 0..3 {
+                let (winner, reason, _) = engine_vs_random(&brute, &brute, fen, side, seed, 40);
+                assert_ne!(winner, Some(side.other()), "{fen} seed {seed}: {reason:?}");
+                games += 1;
+            }
+        }
+    }
+    assert!(games >= 50, "{games} games");
+}
+
+#[test]
+fn with_partial_tables_the_search_still_converts_wins() {
+    let _cpu = cpu();
+    // The oracle knows only positions of at most 4 stones; from 5- and
+    // 6-stone wins the search has to find its way into them.
+    let brute = Brute::new(3, 3, 9);
+    let partial = Partial(&brute, 4);
+    let won: Vec<(String, Val)> = sample(&brute, true, 3)
+        .into_iter()
+        .filter(|(f, _)| (5..=6).contains(&f.chars().filter(|c| *c == 'W' || *c == 'B').count()))
+        .collect();
+    assert!(!won.is_empty());
+    for (fen, v) in &won {
+        let side = if fen.ends_with('w') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        for seed in 0..2 {
+            let (winner, reason, _) = engine_vs_random(&brute, &partial, fen, side, seed, 200);
+            assert_eq!(winner, Some(side), "{fen} ({v:?}) seed {seed}: {reason:?}");
+        }
+    }
+}
+
+#[test]
+fn proven_search_values_match_the_brute_force_solver() {
+    let _cpu = cpu();
+    // Without tables, every value the search calls exact must be the true
+    // one; under a move limit (the tree ends at the limit) every value is
+    // proven, and must equal the unlimited value cut by `within`.
+    for (cols, rows, stones) in [(3, 3, 9), (5, 3, 4)] {
+        search_agrees_with_brute(&Brute::new(cols, rows, stones), 97);
+    }
+}
+
+fn search_agrees_with_brute(brute: &Brute, every: usize) {
+    let rules = Rules::default();
+    let geo = Geometry::<u64>::new(brute.board);
+    let mut exact = 0;
+    let mut checked = 0;
+    for (i, fen) in brute.fens(|_| true).iter().enumerate() {
+        if i % every != 0 {
+            continue;
+        }
+        let pos = parse_position::<u64>(&brute.board, fen).unwrap();
+        let truth = value(brute.values[fen]);
+        if pos.mover() == 0 || fanorona::legal_turns(&geo, &rules, &pos).is_empty() {
+            continue;
+        }
+        checked += 1;
+        let v = engine::analyse(&geo, &rules, &pos, &NoTables, &Limits::nodes(30_000));
+        match v {
+            Verdict::Exact(v) => {
+                exact += 1;
+                assert_eq!(v, truth, "{fen}");
+            }
+            // Won or lost for sure, the distance an upper bound.
+            Verdict::AtMost(v) => {
+                assert_eq!(v.wdl(), truth.wdl(), "{fen}");
+                assert!(v.plies() >= truth.plies(), "{fen}: {v:?} vs {truth:?}");
+            }
+            Verdict::Estimate(_) => {}
+        }
+        for left in [1, 2, 3, 5] {
+            let limits = Limits::nodes(200_000).with_turns_left(Some(left));
+            let v = engine::analyse(&geo, &rules, &pos, &NoTables, &limits);
+            assert_eq!(
+                v,
+                Verdict::Exact(truth.within(left)),
+                "{fen} with {left} turns left"
+            );
+        }
+    }
+    assert!(checked >= 50, "{checked}");
+    assert!(exact >= 10, "{exact} exact of {checked}");
+}
+
+#[test]
+fn draws_are_accepted_only_when_proven() {
+    let _cpu = cpu();
+    let brute = Brute::new(3, 3, 9);
+    let rules = Rules::default();
+    let geo = Geometry::<u64>::new(brute.board);
+    let limits = Limits::nodes(5000);
+    let mut seen = [0; 3];
+    for (i, fen) in brute.fens(|_| true).iter().enumerate() {
+        if i % 53 != 0 {
+            continue;
+        }
+        let pos = parse_position::<u64>(&brute.board, fen).unwrap();
+        let truth = value(brute.values[fen]);
+        // The engine plays the side not to move: it accepts exactly when
+        // the side offering (to move) is not losing.
+        let engine_side = pos.turn.other();
+        let accepts = engine::accepts_draw(&geo, &rules, &pos, &brute, &limits, engine_side);
+        assert_eq!(accepts, !matches!(truth, Value::Loss(_)), "{fen} {truth:?}");
+        seen[match truth {
+            Value::Win(_) => 0,
+            Value::Draw => 1,
+            Value::Loss(_) => 2,
+        }] += 1;
+        // Without tables a drawn position is never proven, so no draw.
+        if truth == Value::Draw {
+            assert!(!engine::accepts_draw(
+                &geo,
+                &rules,
+                &pos,
+                &NoTables,
+                &limits,
+                engine_side
+            ));
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
