@@ -43,7 +43,7 @@ pub const INDEX_SCHEME: u32 = 1;
 /// fraction of the time.
 const ZSTD_LEVEL: i32 = 9;
 /// Values per compressed block.
-pub const BLOCK_ENTRIES: u32 = 1 << 15;
+pub const BLOCK_ENTRIES: u32 = 1 << 13;
 
 /// Encodes a value as a table code.
 #[inline]

@@ -70,6 +70,16 @@ fn check_against_brute(cols: usize, rows: usize, rules: Rules, pieces: u32) {
         checked += 1;
     }
     assert!(checked > 1000, "only {checked} positions");
+    // The verifier re-derives every stored value from its successors.
+    for s in &summary {
+        let r = fanorona::verify::verify_class(&tb, s.class, None, &|_| {}).unwrap();
+        assert_eq!(r.checked, s.positions, "{}", s.class);
+        assert_eq!(
+            r.mismatches, 0,
+            "{} under {rules}: {:?}",
+            s.class, r.examples
+        );
+    }
     // Wins and losses always occur; draws (fortresses, endless play) occur
     // except where the sacrifice move breaks every fortress.
     assert!(kinds[0] > 0 && kinds[2] > 0, "wins/draws/losses: {kinds:?}");
@@ -128,6 +138,36 @@ fn five_by_three_and_three_by_five_match_brute_force_to_six_stones() {
         check_against_brute(5, 3, rules, 6);
         check_against_brute(3, 5, rules, 6);
     }
+}
+
+#[test]
+fn verify_catches_a_wrong_value() {
+    // A table whose values were shifted by one is flagged by the verifier
+    // (the check can fail).
+    let db = temp_db("wrong");
+    let rules = Rules::default();
+    let board = Board::new(3, 3, rules.diagonals).unwrap();
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    Builder::<u64>::new(&db, board, rules, opts)
+        .build(4, |_| {})
+        .unwrap();
+    let dir = table_dir(&db, &board, &rules);
+    let class = MaterialClass::new(2, 2, false);
+    let path = table_path(&dir, class);
+    let t = fanorona::table::TableFile::open(&path).unwrap();
+    let mut values = t.read_all().unwrap();
+    let header = t.header.clone();
+    drop(t);
+    let i = values.iter().position(|&c| c != 0).unwrap();
+    values[i] += 2;
+    fanorona::table::write_table(&path, header, &values).unwrap();
+    let tb = Tablebase::<u64>::new(&db, board, rules);
+    let r = fanorona::verify::verify_class(&tb, class, None, &|_| {}).unwrap();
+    assert!(r.mismatches >= 1);
+    std::fs::remove_dir_all(&db).unwrap();
 }
 
 #[test]
