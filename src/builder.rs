@@ -162,6 +162,23 @@ pub struct ClassSummary {
     pub reused: bool,
 }
 
+impl ClassSummary {
+    /// The summary a table's header gives.
+    pub fn from_header(h: &TableHeader, bytes: u64, seconds: f64, reused: bool) -> ClassSummary {
+        ClassSummary {
+            class: h.class(),
+            positions: h.entries,
+            wins: h.wins,
+            draws: h.draws,
+            losses: h.losses,
+            longest: h.longest,
+            seconds,
+            bytes,
+            reused,
+        }
+    }
+}
+
 /// The folder of a board and rule set inside a database directory.
 pub fn table_dir(db: &Path, board: &Board, rules: &Rules) -> PathBuf {
     db.join(format!("{}-{}", board, rules.slug()))
@@ -345,18 +362,7 @@ impl<B: Bits> Builder<B> {
             let mut out = Vec::new();
             for (&class, l) in group.iter().zip(loaded) {
                 let (values, t) = l.expect("checked");
-                let h = &t.header;
-                out.push(ClassSummary {
-                    class,
-                    positions: h.entries,
-                    wins: h.wins,
-                    draws: h.draws,
-                    losses: h.losses,
-                    longest: h.longest,
-                    seconds: 0.0,
-                    bytes: t.file_len,
-                    reused: true,
-                });
+                out.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, true));
                 self.solved.insert(
                     class,
                     Solved {
@@ -629,17 +635,12 @@ impl<B: Bits> Builder<B> {
                         path: path.clone(),
                         err,
                     })?;
-            out.push(ClassSummary {
-                class,
-                positions: h.entries,
-                wins: h.wins,
-                draws: h.draws,
-                losses: h.losses,
-                longest: h.longest,
-                seconds: t0.elapsed().as_secs_f64(),
+            out.push(ClassSummary::from_header(
+                &h,
                 bytes,
-                reused: false,
-            });
+                t0.elapsed().as_secs_f64(),
+                false,
+            ));
             self.solved.insert(
                 class,
                 Solved {

@@ -317,20 +317,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
             let tb = Tablebase::<B>::new(&args.db, board, rules);
             for (class, t) in tb.list()? {
                 match t {
-                    Ok(t) => {
-                        let h = &t.header;
-                        print_summary(&ClassSummary {
-                            class,
-                            positions: h.entries,
-                            wins: h.wins,
-                            draws: h.draws,
-                            losses: h.losses,
-                            longest: h.longest,
-                            seconds: 0.0,
-                            bytes: t.file_len,
-                            reused: false,
-                        }, false);
-                    }
+                    Ok(t) => print_summary(&ClassSummary::from_header(&t.header, t.file_len, 0.0, false), false),
                     Err(e) => println!("{:>7} unreadable: {e}", class.name()),
                 }
             }
