@@ -34,7 +34,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -136,6 +136,20 @@ pub struct BuildOptions {
     pub memory_bytes: u64,
     /// Draw progress bars (on a terminal).
     pub progress: bool,
+    /// How new wins are found at each level (the tests force each way).
+    pub win_search: WinSearch,
+}
+
+/// How the level sweeps find the parents won by a newly lost position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WinSearch {
+    /// Whichever is cheaper at that level.
+    #[default]
+    Auto,
+    /// Always un-move from the lost positions.
+    Backward,
+    /// Always look forward from the unresolved positions.
+    Forward,
 }
 
 impl Default for BuildOptions {
@@ -143,6 +157,7 @@ impl Default for BuildOptions {
         BuildOptions {
             memory_bytes: 16 << 30,
             progress: true,
+            win_search: WinSearch::Auto,
         }
     }
 }
@@ -491,6 +506,48 @@ impl<B: Bits> Builder<B> {
         }
 
         // Phase 2: levels.
+        //
+        // Counts that choose, at each level, how new wins are found: by
+        // walking back from the lost positions (cheap when few were lost),
+        // or by looking forward from the positions still unresolved (cheap
+        // when few are left, as in lopsided classes where most are won
+        // early and the weak side's many losses lead mostly to parents won
+        // already).
+        let max_levels = u16::MAX as usize + 1;
+        let lost_at: Vec<Vec<AtomicU64>> = (0..group.len())
+            .map(|_| (0..max_levels).map(|_| AtomicU64::new(0)).collect())
+            .collect();
+        let open: Vec<AtomicU64> = (0..group.len()).map(|_| AtomicU64::new(0)).collect();
+        for slot in 0..group.len() {
+            let (lost, unresolved) = vals[slot]
+                .par_iter()
+                .zip(aux[slot].par_iter())
+                .fold(
+                    || (HashMap::<u16, u64>::new(), 0u64),
+                    |(mut lost, mut unresolved), (v, a)| {
+                        let v = v.load(Ordering::Relaxed);
+                        if v != 0 && v.is_multiple_of(2) {
+                            *lost.entry(level(v)).or_default() += 1;
+                        } else if v == 0 && a.load(Ordering::Relaxed) & CNT_MASK != 0 {
+                            unresolved += 1;
+                        }
+                        (lost, unresolved)
+                    },
+                )
+                .reduce(
+                    || (HashMap::new(), 0),
+                    |(mut a, ua), (b, ub)| {
+                        for (k, v) in b {
+                            *a.entry(k).or_default() += v;
+                        }
+                        (a, ua + ub)
+                    },
+                );
+            for (l, n) in lost {
+                lost_at[slot][l as usize].store(n, Ordering::Relaxed);
+            }
+            open[slot].store(unresolved, Ordering::Relaxed);
+        }
         let bar = self.bar(total, &format!("{name} levels"));
         let mut d: u16 = 0;
         // A block class has no paika edges inside: init settled it.
@@ -501,13 +558,18 @@ impl<B: Bits> Builder<B> {
                 for (slot, a) in aux.iter().enumerate() {
                     a.par_iter().enumerate().for_each(|(i, a)| {
                         let a = a.load(Ordering::Relaxed);
-                        if a & WIN_PENDING != 0 && (a >> DIST_SHIFT) as u16 == d {
-                            let _ = vals[slot][i].compare_exchange(
-                                0,
-                                encode(Value::Win(d)),
-                                Ordering::Relaxed,
-                                Ordering::Relaxed,
-                            );
+                        if a & WIN_PENDING != 0
+                            && (a >> DIST_SHIFT) as u16 == d
+                            && vals[slot][i]
+                                .compare_exchange(
+                                    0,
+                                    encode(Value::Win(d)),
+                                    Ordering::Relaxed,
+                                    Ordering::Relaxed,
+                                )
+                                .is_ok()
+                        {
+                            open[slot].fetch_sub(1, Ordering::Relaxed);
                         }
                     });
                 }
@@ -519,6 +581,58 @@ impl<B: Bits> Builder<B> {
                 let pslot = if group.len() == 2 { 1 - slot } else { 0 };
                 let pix = &indexers[pslot];
                 let n_chunks = sizes[slot].div_ceil(CHUNK);
+                // Walking back from a lost position tries each stone of the
+                // side that moved in each direction; looking forward from
+                // an open parent generates its turns and indexes each.
+                let back_cost = lost_at[slot][d as usize].load(Ordering::Relaxed) as f64
+                    * group[slot].other as f64;
+                let forward_cost =
+                    open[pslot].load(Ordering::Relaxed) as f64 * group[pslot].mover as f64 * 2.0;
+                let forward = match self.options.win_search {
+                    WinSearch::Auto => forward_cost < back_cost,
+                    WinSearch::Backward => false,
+                    WinSearch::Forward => true,
+                };
+                if forward {
+                    let lost_code = encode(Value::Loss(d));
+                    let won_code = encode(Value::Win(d + 1));
+                    (0..sizes[pslot].div_ceil(CHUNK))
+                        .into_par_iter()
+                        .for_each(|ch| {
+                            let mut cache = DecodeCache::default();
+                            let lo = ch * CHUNK;
+                            let hi = (lo + CHUNK).min(sizes[pslot]);
+                            for q in lo..hi {
+                                if vals[pslot][q as usize].load(Ordering::Relaxed) != 0
+                                    || aux[pslot][q as usize].load(Ordering::Relaxed) & CNT_MASK
+                                        == 0
+                                {
+                                    continue;
+                                }
+                                let qpos = pix.decode(q, &mut cache);
+                                let mut wins = false;
+                                for_each_turn(&self.geo, &self.rules, &qpos, |_, child| {
+                                    if !wins && MaterialClass::of(child) == group[slot] {
+                                        let c = ix.index_of(child) as usize;
+                                        wins = vals[slot][c].load(Ordering::Relaxed) == lost_code;
+                                    }
+                                });
+                                if wins
+                                    && vals[pslot][q as usize]
+                                        .compare_exchange(
+                                            0,
+                                            won_code,
+                                            Ordering::Relaxed,
+                                            Ordering::Relaxed,
+                                        )
+                                        .is_ok()
+                                {
+                                    open[pslot].fetch_sub(1, Ordering::Relaxed);
+                                    max_level.fetch_max(d + 1, Ordering::Relaxed);
+                                }
+                            }
+                        });
+                }
                 (0..n_chunks).into_par_iter().for_each(|ch| {
                     let mut cache = DecodeCache::default();
                     let mut parents: Vec<u64> = Vec::new();
@@ -529,9 +643,12 @@ impl<B: Bits> Builder<B> {
                         if code == 0 || level(code) != d {
                             continue;
                         }
+                        let lost = code.is_multiple_of(2);
+                        if lost && forward {
+                            continue; // Its parents were found looking forward.
+                        }
                         let pos = ix.decode(i, &mut cache);
                         self.paika_parents(&pos, pix, &mut parents);
-                        let lost = code.is_multiple_of(2);
                         for &q in parents.iter() {
                             let q = q as usize;
                             if lost {
@@ -544,6 +661,7 @@ impl<B: Bits> Builder<B> {
                                     )
                                     .is_ok()
                                 {
+                                    open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     max_level.fetch_max(d + 1, Ordering::Relaxed);
                                 }
                                 continue;
@@ -581,6 +699,8 @@ impl<B: Bits> Builder<B> {
                                     )
                                     .is_ok()
                                 {
+                                    open[pslot].fetch_sub(1, Ordering::Relaxed);
+                                    lost_at[pslot][dist as usize].fetch_add(1, Ordering::Relaxed);
                                     max_level.fetch_max(dist, Ordering::Relaxed);
                                 }
                             }

@@ -5,7 +5,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use fanorona::builder::{BuildOptions, Builder, table_dir, table_path};
+use fanorona::builder::{BuildOptions, Builder, WinSearch, table_dir, table_path};
 use fanorona::index::MaterialClass;
 use fanorona::notation::Diagram;
 use fanorona::probe::Tablebase;
@@ -42,10 +42,21 @@ fn to_val(v: Value) -> Val {
 /// Builds the tables of a board up to `pieces` stones and compares every
 /// position the brute-force solver knows.
 fn check_against_brute(cols: usize, rows: usize, rules: Rules, pieces: u32) {
-    let db = temp_db(&format!("{cols}x{rows}-{}", rules.slug()));
+    check_against_brute_with(cols, rows, rules, pieces, WinSearch::Auto);
+}
+
+fn check_against_brute_with(
+    cols: usize,
+    rows: usize,
+    rules: Rules,
+    pieces: u32,
+    win_search: WinSearch,
+) {
+    let db = temp_db(&format!("{cols}x{rows}-{}-{win_search:?}", rules.slug()));
     let board = Board::new(cols, rows, rules.diagonals).unwrap();
     let opts = BuildOptions {
         progress: false,
+        win_search,
         ..Default::default()
     };
     let mut b = Builder::<u64>::new(&db, board, rules, opts);
@@ -110,6 +121,21 @@ fn all_rule_sets() -> Vec<Rules> {
 fn every_3x3_position_matches_brute_force_under_every_rule_set() {
     for rules in all_rule_sets() {
         check_against_brute(3, 3, rules, 9);
+    }
+}
+
+#[test]
+fn both_ways_of_finding_wins_give_the_same_tables() {
+    for win_search in [WinSearch::Backward, WinSearch::Forward] {
+        for rules in all_rule_sets() {
+            check_against_brute_with(3, 3, rules, 9, win_search);
+        }
+        check_against_brute_with(5, 3, Rules::default(), 5, win_search);
+        let sac = Rules {
+            sacrifice: true,
+            ..Default::default()
+        };
+        check_against_brute_with(3, 3, sac, 9, win_search);
     }
 }
 

@@ -115,6 +115,7 @@ pub fn build_tables(
     let opts = BuildOptions {
         memory_bytes: (memory_gib * (1u64 << 30) as f64) as u64,
         progress: true,
+        ..Default::default()
     };
     let t = Instant::now();
     if !json {
