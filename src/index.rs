@@ -180,6 +180,24 @@ pub struct DecodeCache {
     s_index: Option<u64>,
     free: Vec<Square>,
     scratch: Vec<usize>,
+    /// The `o_rank` whose combination `scratch` holds.
+    o_rank: Option<u64>,
+}
+
+/// Steps a combination (increasing) to the next one in colex order.
+#[inline]
+fn next_colex(c: &mut [usize]) {
+    let k = c.len();
+    for j in 0..k {
+        let limit = if j + 1 < k { c[j + 1] } else { usize::MAX };
+        if c[j] + 1 < limit {
+            c[j] += 1;
+            for (i, x) in c[..j].iter_mut().enumerate() {
+                *x = i;
+            }
+            return;
+        }
+    }
 }
 
 impl<B: Bits> ClassIndexer<B> {
@@ -331,19 +349,29 @@ impl<B: Bits> ClassIndexer<B> {
         let s = self.canon_sets[s_index as usize];
         if cache.s_index != Some(s_index) {
             cache.s_index = Some(s_index);
+            cache.o_rank = None;
             cache.free.clear();
             cache
                 .free
                 .extend((0..self.board.points() as Square).filter(|&p| !s.contains(p)));
         }
-        let n_free = cache.free.len();
-        uncolex(
-            &self.binom,
-            o_rank,
-            self.class.other as usize,
-            n_free,
-            &mut cache.scratch,
-        );
+        // Sweeps decode consecutive indices: step the combination rather
+        // than unrank it afresh.
+        if cache.o_rank != Some(o_rank) {
+            if o_rank > 0 && cache.o_rank == Some(o_rank - 1) {
+                next_colex(&mut cache.scratch);
+            } else {
+                let n_free = cache.free.len();
+                uncolex(
+                    &self.binom,
+                    o_rank,
+                    self.class.other as usize,
+                    n_free,
+                    &mut cache.scratch,
+                );
+            }
+        }
+        cache.o_rank = Some(o_rank);
         let mut o = B::EMPTY;
         for &c in &cache.scratch {
             o = o.with(cache.free[c]);
@@ -430,6 +458,21 @@ mod tests {
         check_roundtrip(5, 3, MaterialClass::new(3, 2, false));
         check_roundtrip(3, 5, MaterialClass::new(2, 3, true));
         check_roundtrip(1, 5, MaterialClass::new(1, 2, false));
+    }
+
+    #[test]
+    fn stepping_combinations_matches_unranking() {
+        let binom = Binomials::new();
+        for (n, k) in [(10usize, 3usize), (7, 1), (6, 6), (12, 4)] {
+            let mut c = Vec::new();
+            uncolex(&binom, 0, k, n, &mut c);
+            let mut fresh = Vec::new();
+            for r in 1..binom.c(n, k) {
+                next_colex(&mut c);
+                uncolex(&binom, r, k, n, &mut fresh);
+                assert_eq!(c, fresh, "n {n} k {k} rank {r}");
+            }
+        }
     }
 
     #[test]
