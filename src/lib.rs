@@ -24,6 +24,7 @@ pub mod perft;
 pub mod position;
 pub mod probe;
 pub mod rules;
+pub mod search;
 pub mod table;
 pub mod value;
 pub mod verify;

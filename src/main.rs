@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use cli::common::CliResult;
-use cli::{db_cmds, play_cmds, rules_cmds};
+use cli::{db_cmds, play_cmds, rules_cmds, search_cmds};
 
 /// Fanorona rules engine, endgame databases and solver.
 #[derive(Parser, Debug)]
@@ -39,6 +39,11 @@ enum Command {
     Play(play_cmds::PlayArgs),
     /// Play games between the engine and a random player; count results.
     Match(play_cmds::MatchArgs),
+    /// Prove the value of a position by proof-number search (win, draw or
+    /// loss for the side to move), with the values of its first moves.
+    Solve(search_cmds::SolveArgs),
+    /// Solve the start positions of several boards and write the table.
+    Table(search_cmds::TableArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -53,6 +58,8 @@ fn run(cli: Cli) -> CliResult {
         Command::Verify(a) => db_cmds::verify(&a),
         Command::Play(a) => play_cmds::play(&a),
         Command::Match(a) => play_cmds::match_cmd(&a),
+        Command::Solve(a) => search_cmds::solve(&a),
+        Command::Table(a) => search_cmds::table(&a),
     }
 }
 

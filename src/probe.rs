@@ -82,11 +82,16 @@ impl<B: Bits> Tablebase<B> {
     }
 
     fn class(&self, class: MaterialClass) -> Result<Arc<OpenClass<B>>, ProbeError> {
-        if let Some(Some(c)) = self.classes.lock().expect("lock").get(&class) {
-            return Ok(c.clone());
-        }
         let path = table_path(&self.dir, class);
+        match self.classes.lock().expect("lock").get(&class) {
+            Some(Some(c)) => return Ok(c.clone()),
+            // Known to be missing: searches probe unbuilt classes often,
+            // and should not ask the file system each time.
+            Some(None) => return Err(ProbeError::NotBuilt { class, path }),
+            None => {}
+        }
         if !path.exists() {
+            self.classes.lock().expect("lock").insert(class, None);
             return Err(ProbeError::NotBuilt { class, path });
         }
         let file = TableFile::open(&path)?;

@@ -116,6 +116,13 @@ pub trait Oracle<B: Bits>: Sync {
     fn lookup(&self, pos: &Position<B>) -> Option<Value>;
 }
 
+/// Maybe an oracle: `None` knows nothing.
+impl<B: Bits, O: Oracle<B>> Oracle<B> for Option<O> {
+    fn lookup(&self, pos: &Position<B>) -> Option<Value> {
+        self.as_ref().and_then(|o| o.lookup(pos))
+    }
+}
+
 /// An oracle that knows nothing: search without tables.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoTables;

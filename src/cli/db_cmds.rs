@@ -24,6 +24,8 @@ use super::common::{CliError, CliResult, RuleArgs, json_str, set_threads};
 
 /// Where databases go unless `--db` says otherwise.
 pub const DEFAULT_DB: &str = "db";
+/// Memory a build started by another command may use, in GiB.
+pub const DEFAULT_BUILD_MEMORY_GIB: f64 = 16.0;
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
@@ -44,7 +46,7 @@ pub struct BuildArgs {
     pub threads: usize,
     /// Memory the build may use, in GiB; a class that would need more is
     /// refused with a message.
-    #[arg(long, default_value_t = 16.0)]
+    #[arg(long, default_value_t = DEFAULT_BUILD_MEMORY_GIB)]
     pub memory: f64,
     /// Print the summary as JSON lines, one object per class.
     #[arg(long)]
@@ -97,6 +99,37 @@ fn print_summary(s: &ClassSummary, json: bool) {
     }
 }
 
+/// What `build_tables` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildOutput {
+    /// A table of classes on standard output.
+    Table,
+    /// A JSON line per class on standard output.
+    Json,
+    /// One line on standard error (for commands whose output is elsewhere).
+    Summary,
+}
+
+/// The tables a search uses by default: what builds in about a minute or
+/// less on a small machine.
+pub fn default_pieces(board: &Board) -> u32 {
+    match board.points() {
+        n if n <= 15 => n as u32,
+        n if n <= 25 => 6,
+        n if n <= 45 => 5,
+        _ => 4,
+    }
+}
+
+/// Whether every table of `board` up to `pieces` stones is on disk.
+pub fn tables_present(db: &Path, board: &Board, rules: &Rules, pieces: u32) -> bool {
+    let dir = fanorona::builder::table_dir(db, board, rules);
+    fanorona::builder::build_groups(board, rules, pieces)
+        .iter()
+        .flatten()
+        .all(|&c| fanorona::builder::table_path(&dir, c).exists())
+}
+
 /// Builds the tables of a board up to `pieces` stones, printing a line per
 /// class. Shared with `solve`, which builds what it needs first.
 pub fn build_tables(
@@ -105,8 +138,9 @@ pub fn build_tables(
     pieces: u32,
     db: &Path,
     memory_gib: f64,
-    json: bool,
+    output: BuildOutput,
 ) -> Result<Vec<ClassSummary>, CliError> {
+    let json = output == BuildOutput::Json;
     if memory_gib.is_nan() || memory_gib <= 0.0 {
         return Err(CliError(format!(
             "--memory {memory_gib}: must be a positive number of GiB"
@@ -118,7 +152,7 @@ pub fn build_tables(
         ..Default::default()
     };
     let t = Instant::now();
-    if !json {
+    if output == BuildOutput::Table {
         println!(
             "building {board} tables up to {pieces} stones under {rules} in {}",
             db.display()
@@ -127,16 +161,26 @@ pub fn build_tables(
     }
     let out = with_bits!(board.points(), B => {
         let mut b = Builder::<B>::new(db, board, *rules, opts);
-        b.build(pieces, |s| print_summary(s, json))?
+        b.build(pieces, |s| {
+            if output != BuildOutput::Summary {
+                print_summary(s, json)
+            }
+        })?
     });
-    if !json {
-        let positions: u64 = out.iter().map(|s| s.positions).sum();
-        let bytes: u64 = out.iter().map(|s| s.bytes).sum();
-        println!(
-            "{} classes, {positions} positions, {bytes} bytes, {:.1} s",
-            out.len(),
-            t.elapsed().as_secs_f64()
-        );
+    let positions: u64 = out.iter().map(|s| s.positions).sum();
+    let bytes: u64 = out.iter().map(|s| s.bytes).sum();
+    let totals = format!(
+        "{} classes, {positions} positions, {bytes} bytes, {:.1} s",
+        out.len(),
+        t.elapsed().as_secs_f64()
+    );
+    match output {
+        BuildOutput::Table => println!("{totals}"),
+        BuildOutput::Summary => eprintln!(
+            "tables {board} up to {pieces} stones in {}: {totals}",
+            db.display()
+        ),
+        BuildOutput::Json => {}
     }
     Ok(out)
 }
@@ -147,7 +191,12 @@ pub fn build(args: &BuildArgs) -> CliResult {
     let (c, r) = Board::parse_size(&args.board)?;
     let board = Board::new(c, r, rules.diagonals)?;
     let pieces = parse_pieces(&args.pieces, &board)?;
-    build_tables(board, &rules, pieces, &args.db, args.memory, args.json)?;
+    let output = if args.json {
+        BuildOutput::Json
+    } else {
+        BuildOutput::Table
+    };
+    build_tables(board, &rules, pieces, &args.db, args.memory, output)?;
     Ok(())
 }
 

@@ -5,3 +5,4 @@ pub mod db_cmds;
 pub mod draw;
 pub mod play_cmds;
 pub mod rules_cmds;
+pub mod search_cmds;

@@ -1,0 +1,689 @@
+//! `solve` and `table`: the proof-number search on the command line.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+
+use fanorona::bits::Bits;
+use fanorona::geometry::{Board, Geometry};
+use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
+use fanorona::position::Position;
+use fanorona::probe::Tablebase;
+use fanorona::rules::Rules;
+use fanorona::search::{
+    GoalState, INF, MoveReport, MoveValue, Progress, SearchLimits, SolveResult, Solver,
+};
+use fanorona::value::Oracle;
+use fanorona::with_bits;
+
+use super::common::{CliError, CliResult, RuleArgs, json_str};
+use super::db_cmds;
+use super::rules_cmds::board_and_diagram;
+
+/// Flags of the search shared by `solve` and `table`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Endgame table folder (default `db/`). Tables the search needs are
+    /// built there first if missing.
+    #[arg(long, value_name = "DIR")]
+    pub db: Option<PathBuf>,
+    /// Use tables of at most K stones (default: 15 on boards of up to 15
+    /// points, 6 up to 25 points, 5 up to 45, 4 above); 0 searches without
+    /// tables.
+    #[arg(long, value_name = "K")]
+    pub pieces: Option<u32>,
+    /// Memory for the search tree and the table of solved positions, in GiB
+    /// (fractions allowed, e.g. 0.5).
+    #[arg(long, value_name = "GIB", default_value_t = 1.0)]
+    pub memory: f64,
+    /// Stop after this many seconds (per position with `table`); the result
+    /// is then unknown.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop after expanding this many nodes (per position with `table`).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// No progress line on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Which first moves `solve` values.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesArg {
+    /// Only the value of the position.
+    None,
+    /// Moves until one that keeps the position's value is found.
+    Best,
+    /// Every first move.
+    All,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Solve the start position of this board (columns x rows), e.g. 5x3.
+    #[arg(
+        long,
+        value_name = "CxR",
+        conflicts_with = "position",
+        required_unless_present = "position"
+    )]
+    pub board: Option<String>,
+    /// Solve this position instead, e.g. "BBB/B.W/WWW w".
+    #[arg(long, value_name = "FEN")]
+    pub position: Option<String>,
+    /// With --move-limit: how many turns of the game have been played.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub turns_played: u32,
+    /// Which first moves to value after the position.
+    #[arg(long, value_enum, default_value_t = MovesArg::All)]
+    pub moves: MovesArg,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// End with one JSON line {"board", "position", "value", "moves",
+    /// "nodes", "seconds", ...}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Output formats of `table`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Md,
+    Csv,
+    Json,
+}
+
+impl Format {
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Md => "md",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Boards whose start positions to solve, comma-separated.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "3x3,5x3,3x5,7x3,3x7"
+    )]
+    pub boards: Vec<String>,
+    /// Output formats, comma-separated: md, csv, json.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "md")]
+    pub format: Vec<Format>,
+    /// Write the table to DIR/table.<format> instead of standard output.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// The oracle the search consults: the endgame tables of `board` under
+/// `rules` in `--db` (default `db/`) up to `--pieces` stones (default: a
+/// size per board that builds in about a minute), built first when any is
+/// missing. `--pieces 0` searches without tables. Returns the oracle and the
+/// most stones it knows.
+fn open_oracle<B: Bits>(
+    args: &SearchArgs,
+    board: &Board,
+    rules: &Rules,
+) -> Result<(impl Oracle<B> + use<B>, Option<u32>), CliError> {
+    // The default folder is made when needed; one named by hand must exist,
+    // so a typo does not start a build somewhere unexpected.
+    let db = match &args.db {
+        Some(db) if !db.is_dir() => {
+            return Err(CliError(format!(
+                "--db {}: no such folder (create it, or leave --db out to use {}/)",
+                db.display(),
+                db_cmds::DEFAULT_DB
+            )));
+        }
+        Some(db) => db.clone(),
+        None => PathBuf::from(db_cmds::DEFAULT_DB),
+    };
+    let pieces = args
+        .pieces
+        .unwrap_or_else(|| db_cmds::default_pieces(board))
+        .min(board.points() as u32);
+    if pieces < 2 {
+        return Ok((None, None));
+    }
+    if !db_cmds::tables_present(&db, board, rules, pieces) {
+        db_cmds::build_tables(
+            *board,
+            rules,
+            pieces,
+            &db,
+            db_cmds::DEFAULT_BUILD_MEMORY_GIB,
+            db_cmds::BuildOutput::Summary,
+        )?;
+    }
+    Ok((Some(Tablebase::<B>::new(&db, *board, *rules)), Some(pieces)))
+}
+
+/// The stop flag, set by Ctrl-C (a second Ctrl-C ends the program at
+/// once).
+fn stop_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        let installed = ctrlc::set_handler(move || {
+            if f.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        if let Err(e) = installed {
+            eprintln!("warning: Ctrl-C will not stop the search cleanly: {e}");
+        }
+        flag
+    })
+    .clone()
+}
+
+impl SearchArgs {
+    fn limits(&self) -> Result<SearchLimits, CliError> {
+        if !self.memory.is_finite() || self.memory <= 0.0 || self.memory > 4096.0 {
+            return Err(CliError(format!(
+                "--memory {}: give a number of GiB above 0 and at most 4096",
+                self.memory
+            )));
+        }
+        let bytes = (self.memory * (1u64 << 30) as f64) as usize;
+        if bytes < 1 << 20 {
+            return Err(CliError(format!(
+                "--memory {}: at least 1 MiB (0.001 GiB) is needed",
+                self.memory
+            )));
+        }
+        let time = match self.time_limit {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
+            Some(t) => {
+                return Err(CliError(format!(
+                    "--time-limit {t}: give a number of seconds above 0"
+                )));
+            }
+        };
+        if self.nodes == Some(0) {
+            return Err(CliError("--nodes 0: give at least 1".into()));
+        }
+        Ok(SearchLimits {
+            nodes: self.nodes,
+            time,
+            memory_bytes: bytes,
+            stop: Some(stop_flag()),
+        })
+    }
+}
+
+/// The progress line on stderr: redrawn in place at most four times a
+/// second on a terminal, a plain line every 30 seconds otherwise.
+struct ProgressLine {
+    enabled: bool,
+    tty: bool,
+    label: String,
+    last: Option<Instant>,
+    drawn: bool,
+}
+
+impl ProgressLine {
+    fn new(quiet: bool, label: String) -> Self {
+        ProgressLine {
+            enabled: !quiet,
+            tty: std::io::stderr().is_terminal(),
+            label,
+            last: None,
+            drawn: false,
+        }
+    }
+
+    fn show(&mut self, p: &Progress) {
+        if !self.enabled {
+            return;
+        }
+        let every = if self.tty { 0.25 } else { 30.0 };
+        if self.last.is_some_and(|t| t.elapsed().as_secs_f64() < every) {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let phase = match p.first_move {
+            Some((i, n)) => format!("first move {i}/{n}, "),
+            None => String::new(),
+        };
+        let line = format!(
+            "{} {}{} wins? {} nodes ({}/s), {} table hits, tree {} nodes {}, solved {} ({}), {:.1} s",
+            self.label,
+            phase,
+            p.attacker.name(),
+            human(p.nodes as f64),
+            human(p.nodes as f64 / p.seconds.max(1e-9)),
+            human(p.oracle_hits as f64),
+            human(p.tree_nodes as f64),
+            bytes(p.tree_bytes),
+            human(p.tt_entries as f64),
+            bytes(p.tt_bytes),
+            p.seconds
+        );
+        let mut err = std::io::stderr().lock();
+        if self.tty {
+            let _ = write!(err, "\r\x1b[2K{line}");
+            self.drawn = true;
+        } else {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = err.flush();
+    }
+
+    fn finish(&mut self) {
+        if self.drawn {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+            self.drawn = false;
+        }
+    }
+}
+
+fn human(x: f64) -> String {
+    if x >= 1e9 {
+        format!("{:.2}G", x / 1e9)
+    } else if x >= 1e6 {
+        format!("{:.2}M", x / 1e6)
+    } else if x >= 1e4 {
+        format!("{:.1}k", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+fn bytes(b: usize) -> String {
+    let b = b as f64;
+    if b >= (1u64 << 30) as f64 {
+        format!("{:.2} GiB", b / (1u64 << 30) as f64)
+    } else {
+        format!("{:.1} MiB", b / (1u64 << 20) as f64)
+    }
+}
+
+fn number(n: u64) -> String {
+    if n == INF {
+        "inf".into()
+    } else {
+        n.to_string()
+    }
+}
+
+fn value_name(v: Option<fanorona::value::Wdl>) -> &'static str {
+    v.map_or("unknown", |w| w.name())
+}
+
+/// A solved position, ready to print.
+struct Report {
+    board: Board,
+    fen: String,
+    value: Option<fanorona::value::Wdl>,
+    /// (move, value for the side playing it), best first.
+    moves: Vec<(String, Option<fanorona::value::Wdl>)>,
+    nodes: u64,
+    seconds: f64,
+    table_hits: u64,
+    table_stones: Option<u32>,
+    stopped: Option<String>,
+    /// (attacker, state, proof, disproof)
+    goals: Vec<(String, &'static str, u64, u64)>,
+    solved_entries: usize,
+    memory_bytes: usize,
+    tree_bytes: usize,
+    tt_bytes: usize,
+}
+
+impl Report {
+    fn best(&self) -> Vec<&str> {
+        self.moves
+            .iter()
+            .filter(|(_, v)| v.is_some() && *v == self.value)
+            .map(|(m, _)| m.as_str())
+            .collect()
+    }
+    fn tables(&self) -> String {
+        match self.table_stones {
+            Some(k) => format!("<= {k} stones"),
+            None => "none".into(),
+        }
+    }
+    fn all_moves(&self) -> String {
+        self.moves
+            .iter()
+            .map(|(m, v)| format!("{m} {}", value_name(*v)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Solves one position and gathers what is printed about it.
+fn run<B: Bits>(
+    board: Board,
+    rules: &Rules,
+    pos: &Position<B>,
+    turns_played: u32,
+    report: MoveReport,
+    args: &SearchArgs,
+) -> Result<Report, CliError> {
+    let geo = Geometry::<B>::new(board);
+    let limits = args.limits()?;
+    let memory_bytes = limits.memory_bytes;
+    let (oracle, table_stones) = open_oracle::<B>(args, &board, rules)?;
+    let mut solver = Solver::new(&geo, *rules, &oracle, limits);
+    let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
+    let res: SolveResult<B> = solver.solve(pos, turns_played, report, &mut |p| line.show(p))?;
+    line.finish();
+    let moves = res
+        .moves
+        .iter()
+        .flat_map(|m: &MoveValue<B>| {
+            m.turns
+                .iter()
+                .map(move |t| (turn_to_string(&board, t), m.value))
+        })
+        .collect();
+    let goals = res
+        .goals
+        .iter()
+        .map(|g| {
+            let (state, pn, dn) = match g.state {
+                GoalState::Proved => ("proved", 0, INF),
+                GoalState::Disproved => ("disproved", INF, 0),
+                GoalState::Open { proof, disproof } => ("open", proof, disproof),
+            };
+            (g.attacker.name().to_string(), state, pn, dn)
+        })
+        .collect();
+    Ok(Report {
+        board,
+        fen: position_to_fen(&board, pos),
+        value: res.value,
+        moves,
+        nodes: res.nodes,
+        seconds: res.seconds,
+        table_hits: res.oracle_hits,
+        table_stones,
+        stopped: res.stopped.map(|s| s.name().to_string()),
+        goals,
+        solved_entries: res.tt_entries,
+        memory_bytes,
+        tree_bytes: res.tree_bytes,
+        tt_bytes: res.tt_bytes,
+    })
+}
+
+pub fn solve(args: &SolveArgs) -> CliResult {
+    let rules = args.rules.rules();
+    if args.turns_played > 0 && !rules.move_limit {
+        return Err(CliError(format!(
+            "--turns-played {} only means something with --move-limit",
+            args.turns_played
+        )));
+    }
+    let (board, d) = board_and_diagram(
+        args.board.as_deref().unwrap_or(""),
+        args.position.as_deref(),
+        &rules,
+    )?;
+    let report = match args.moves {
+        MovesArg::None => MoveReport::None,
+        MovesArg::Best => MoveReport::Best,
+        MovesArg::All => MoveReport::All,
+    };
+    let r = with_bits!(board.points(), B => {
+        let pos: Position<B> = d.to_position();
+        run(board, &rules, &pos, args.turns_played, report, &args.search)?
+    });
+    if !args.json {
+        print_solve(&r, &rules, &d);
+    }
+    if args.json {
+        println!("{}", json_report(&r, &rules));
+    }
+    Ok(())
+}
+
+fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
+    let side = d.turn.name();
+    println!("position  {}  ({}, {} to move)", r.fen, r.board, side);
+    println!("rules     {rules}");
+    match r.value {
+        Some(v) => println!("value     {} for {side}", v.name()),
+        None => println!(
+            "value     unknown ({})",
+            r.stopped.as_deref().unwrap_or("stopped")
+        ),
+    }
+    for (attacker, state, pn, dn) in &r.goals {
+        if *state == "open" {
+            println!(
+                "          {attacker} wins? open: proof number {}, disproof number {}",
+                number(*pn),
+                number(*dn)
+            );
+        } else {
+            println!("          {attacker} wins? {state}");
+        }
+    }
+    let best = r.best();
+    if !best.is_empty() {
+        println!("best      {}", best.join(" "));
+    }
+    if !r.moves.is_empty() {
+        println!("moves     {}", r.all_moves());
+    }
+    println!(
+        "nodes     {} in {:.3} s ({}/s)",
+        r.nodes,
+        r.seconds,
+        human(r.nodes as f64 / r.seconds.max(1e-9))
+    );
+    println!(
+        "tables    {} ({} hits); {} solved positions kept; tree peak {} of a {} bound",
+        r.tables(),
+        r.table_hits,
+        r.solved_entries,
+        bytes(r.tree_bytes),
+        bytes(r.memory_bytes)
+    );
+}
+
+fn json_report(r: &Report, rules: &Rules) -> String {
+    let mut s = String::new();
+    let moves: Vec<String> = r.best().iter().map(|m| json_str(m)).collect();
+    let all: Vec<String> = r
+        .moves
+        .iter()
+        .map(|(m, v)| {
+            format!(
+                "{{\"move\": {}, \"value\": {}}}",
+                json_str(m),
+                json_str(value_name(*v))
+            )
+        })
+        .collect();
+    let goals: Vec<String> = r
+        .goals
+        .iter()
+        .map(|(a, st, pn, dn)| {
+            format!(
+                "{{\"attacker\": {}, \"state\": {}, \"proof\": {}, \"disproof\": {}}}",
+                json_str(a),
+                json_str(st),
+                json_number(*pn),
+                json_number(*dn)
+            )
+        })
+        .collect();
+    let _ = write!(
+        s,
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"stopped\": {}, \"goals\": [{}]}}",
+        json_str(&r.board.to_string()),
+        json_str(&r.fen),
+        json_str(&rules.slug()),
+        json_str(value_name(r.value)),
+        moves.join(", "),
+        all.join(", "),
+        r.nodes,
+        r.seconds,
+        r.table_hits,
+        r.table_stones.map_or("null".to_string(), |k| k.to_string()),
+        r.tree_bytes + r.tt_bytes,
+        r.stopped.as_deref().map_or("null".to_string(), json_str),
+        goals.join(", ")
+    );
+    s
+}
+
+/// A proof number in JSON: infinity as the string "inf".
+fn json_number(n: u64) -> String {
+    if n == INF {
+        "\"inf\"".into()
+    } else {
+        n.to_string()
+    }
+}
+
+pub fn table(args: &TableArgs) -> CliResult {
+    let rules = args.rules.rules();
+    // Read every board first, so a typo stops the run before any search.
+    let mut boards = Vec::new();
+    for b in &args.boards {
+        let (c, r) = Board::parse_size(b)?;
+        boards.push(Board::new(c, r, rules.diagonals)?);
+    }
+    if boards.is_empty() {
+        return Err(CliError("--boards: give at least one board".into()));
+    }
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError(format!("--out {}: {e}", dir.display())))?;
+    }
+    args.search.limits()?;
+    let mut rows = Vec::new();
+    for board in boards {
+        let r = with_bits!(board.points(), B => {
+            let pos = Position::<B>::start(&board, rules.first);
+            run(board, &rules, &pos, 0, MoveReport::All, &args.search)?
+        });
+        eprintln!(
+            "{}: {} ({} nodes, {:.2} s)",
+            board,
+            value_name(r.value),
+            r.nodes,
+            r.seconds
+        );
+        let interrupted = r.stopped.as_deref() == Some("interrupted");
+        rows.push(r);
+        if interrupted {
+            eprintln!("interrupted: the boards after this one are left out");
+            break;
+        }
+    }
+    for f in &args.format {
+        let text = match f {
+            Format::Md => table_md(&rows, &rules),
+            Format::Csv => table_csv(&rows, &rules),
+            Format::Json => table_json(&rows, &rules),
+        };
+        match &args.out {
+            Some(dir) => {
+                let path = dir.join(format!("table.{}", f.ext()));
+                write_file(&path, &text)?;
+                eprintln!("wrote {}", path.display());
+            }
+            None => print!("{text}"),
+        }
+    }
+    Ok(())
+}
+
+fn write_file(path: &Path, text: &str) -> CliResult {
+    std::fs::write(path, text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+}
+
+fn table_md(rows: &[Report], rules: &Rules) -> String {
+    let mut s = format!(
+        "Start positions, {} first; rules: {rules}.\nValues are for the side to move; a first move's value is for the side playing it.\n\n",
+        rules.first.name()
+    );
+    s.push_str(
+        "| board | value | best first moves | all first moves | nodes | seconds | memory used | tables |\n",
+    );
+    s.push_str("|---|---|---|---|---:|---:|---:|---|\n");
+    for r in rows {
+        let value = match (&r.value, &r.stopped) {
+            (Some(v), _) => v.name().to_string(),
+            (None, Some(why)) => format!("unknown ({why})"),
+            (None, None) => "unknown".into(),
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {:.2} | {} | {} |",
+            r.board,
+            value,
+            r.best().join(" "),
+            r.all_moves(),
+            r.nodes,
+            r.seconds,
+            bytes(r.tree_bytes + r.tt_bytes),
+            r.tables()
+        );
+    }
+    s
+}
+
+fn csv_field(f: &str) -> String {
+    if f.contains([',', '"', '\n']) {
+        format!("\"{}\"", f.replace('"', "\"\""))
+    } else {
+        f.to_string()
+    }
+}
+
+fn table_csv(rows: &[Report], rules: &Rules) -> String {
+    let mut s = String::from(
+        "board,rules,value,stopped,best_first_moves,all_first_moves,nodes,seconds,memory_used_bytes,table_stones\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "{},{},{},{},{},{},{},{:.3},{},{}",
+            r.board,
+            rules.slug(),
+            value_name(r.value),
+            r.stopped.as_deref().unwrap_or(""),
+            csv_field(&r.best().join(" ")),
+            csv_field(&r.all_moves()),
+            r.nodes,
+            r.seconds,
+            r.tree_bytes + r.tt_bytes,
+            r.table_stones.map_or(String::new(), |k| k.to_string())
+        );
+    }
+    s
+}
+
+fn table_json(rows: &[Report], rules: &Rules) -> String {
+    let items: Vec<String> = rows.iter().map(|r| json_report(r, rules)).collect();
+    format!("[\n  {}\n]\n", items.join(",\n  "))
+}

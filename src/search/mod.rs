@@ -1,0 +1,1151 @@
+//! Proof-number search: proves win, draw or loss for the side to move.
+//!
+//! # Method
+//!
+//! **Two boolean searches.** The value of a position for the side to move,
+//! S, comes from at most two searches for a goal "side A can force a win"
+//! (A, the *attacker*, is S or its opponent). Positions where A is to move
+//! are OR nodes, the others AND nodes. S wins if "S wins" is proved; S
+//! loses if "the opponent wins" is proved; the position is a draw when both
+//! are disproved (S cannot lose and cannot win). Distances are not searched
+//! for: the result is win, draw or loss.
+//!
+//! **Best-first proof-number search on a tree** (Allis; the method Schadd
+//! et al. used for Fanorona), with the current-node enhancement: from the
+//! deepest node whose numbers did not change, go down to the most-proving
+//! leaf (smallest proof number at OR nodes, smallest disproof number at AND
+//! nodes, the first of equals), expand it, and update the numbers upwards
+//! as far as they change. The search space is a graph with cycles (paika
+//! moves can go back and forth); the search keeps it as a *tree*, so every
+//! tree node has exactly one path from the root and its numbers come from
+//! its own subtree only: nothing is counted twice through a transposition
+//! or fed back round a cycle. (A first, depth-first df-pn version of this
+//! module sharing open nodes through its table did exactly that: on a
+//! five-stone 5x3 draw its proof and disproof numbers grew by about a third
+//! per visit, without end.) Transpositions are shared through a
+//! memory-bounded table of **solved** positions (buckets of four slots with
+//! full keys; the oldest entry is replaced): every new leaf is looked up
+//! there, and so is every leaf again just before it is expanded.
+//!
+//! **Memory: PN² and pruning.** The tree lives in one array bounded by
+//! three quarters of the memory bound (the table takes the rest). Once the
+//! tree fills an eighth of its room, every expanded leaf first gets a
+//! second-level search (PN², Breuker): a proof-number search below it of
+//! up to (room left / 64, at most 20,000) expansions, after which only the
+//! leaf's children are kept, with the numbers that search gave them, and
+//! the grandchildren are dropped. When the array is full anyway, the
+//! subtrees of solved nodes are dropped (compaction keeps the order, so no
+//! second copy is needed); if that frees less than half, the deepest
+//! subtrees of open nodes are cut off too, and those nodes become leaves
+//! again with the numbers they had. If even that leaves no room for the
+//! expansion at hand, the search stops (unknown).
+//!
+//! **Leaves and move ordering.** A new child is classified, in this order:
+//! end of the game (no stones: lost; no move: lost or drawn by the
+//! stalemate rule; move limit reached: drawn); a repetition of a position
+//! on its path (below); the table of solved positions; the oracle (endgame
+//! tables), whose answers go into the table; otherwise it gets the df-pn+
+//! style initial numbers `pn = 1, dn = (its number of moves)` at an OR node
+//! and `pn = (its number of moves), dn = 1` at an AND node, each raised by
+//! the stone difference for the side that is behind. Children are ordered
+//! by the stones the move captures, most first.
+//!
+//! **Repetitions and the graph-history interaction (GHI).** Endless play
+//! is a draw, so for the goal "A wins" a position that repeats one on its
+//! own path counts as a failure for A: a *disproof* that depends on the
+//! path. The rules that keep this sound:
+//!
+//! - Proofs never rest on a repetition (a repetition only ever disproves),
+//!   so every proof is a real forced win, whatever the path: proofs are
+//!   stored in the table and reused anywhere.
+//! - Every disproof carries the depth `d` of the shallowest position on its
+//!   path that it depends on: a repetition of the position at depth `d`
+//!   carries `d`; an OR node's disproof carries the minimum over its
+//!   children, an AND node's the largest among its disproved children
+//!   (end-of-game, oracle and stored disproofs carry none, infinity).
+//! - A disproof of a node at depth `k` with `d >= k` rests only on
+//!   repetitions of the node itself and of nodes below it: it is a true
+//!   disproof (see below), is stored in the table and counts as
+//!   unconditional from then on. With `d < k` it holds only for this path:
+//!   it stays in the tree node (whose path never changes) and is **never
+//!   stored** or reused elsewhere.
+//!
+//! Why a disproof with `d >= k` is true: suppose A could force a win from
+//! the node, in `r` plies at best. Follow the disproof down: at an OR node
+//! take a child where A still wins in `r - 1` (all children are disproved),
+//! at an AND node the disproved child (A wins there in fewer plies than at
+//! the parent). The distances fall strictly, so no position repeats along
+//! this line, and it must end in a disproved leaf: an end of the game, an
+//! oracle value or a stored disproof (all true, so A cannot win there: a
+//! contradiction), or a repetition of a position on the path at depth at
+//! least `k`, that is, of a position on this very line, which would then
+//! have a larger distance than itself: a contradiction too. Stored
+//! disproofs are true by induction on the order they were stored in. At the
+//! root (`k = 0`) every disproof is final, so the answer is exact; only the
+//! reuse of path-dependent results is restricted. (The same argument is the
+//! reason a repetition may be scored as a failure at all.)
+//!
+//! Under the move-limit variant a node also carries the turns left, so no
+//! position ever repeats and the game is finite; oracle distances are cut
+//! to the turns left ([`Value::within`]).
+//!
+//! **Limits.** A node or time limit, the stop flag (Ctrl-C) or a full tree
+//! ends the search cleanly: the result is unknown and carries the proof and
+//! disproof numbers reached at the root for the goal left open.
+
+mod table;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::bits::Bits;
+use crate::geometry::Geometry;
+use crate::movegen::{Status, Turn, count_children, for_each_turn, status};
+use crate::position::Position;
+use crate::rules::{Color, Rules, Stalemate};
+use crate::value::{Oracle, Value, Wdl};
+
+pub use table::{Entry, FxBuild, FxHasher, Table};
+
+/// The turns-left field of a node when there is no move limit.
+pub const NO_LIMIT: u16 = u16::MAX;
+
+/// Infinity for proof and disproof numbers.
+pub const INF: u64 = u64::MAX;
+/// Finite numbers stop growing here, far below [`INF`].
+const CAP: u64 = 1 << 60;
+/// The dependency depth of an unconditional result.
+const NO_DEP: u32 = u32::MAX;
+/// How often (in nodes) limits are checked.
+const CHECK_EVERY: u64 = 1024;
+
+/// A search node: a position and, under the move-limit variant, the turns
+/// left in the game ([`NO_LIMIT`] otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Node<B> {
+    pub pos: Position<B>,
+    pub left: u16,
+}
+
+/// What may stop a search before it has an answer.
+#[derive(Clone, Debug)]
+pub struct SearchLimits {
+    /// Nodes (expansions) per [`Solver::solve`] call.
+    pub nodes: Option<u64>,
+    /// Wall-clock time per [`Solver::solve`] call.
+    pub time: Option<Duration>,
+    /// Bound on the memory of the search tree and the table together.
+    pub memory_bytes: usize,
+    /// Set from outside (Ctrl-C) to stop.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits {
+            nodes: None,
+            time: None,
+            memory_bytes: 256 << 20,
+            stop: None,
+        }
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    Nodes,
+    Time,
+    Interrupted,
+    /// The tree filled the memory bound even after pruning.
+    Memory,
+}
+
+impl StopReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Nodes => "node limit",
+            StopReason::Time => "time limit",
+            StopReason::Interrupted => "interrupted",
+            StopReason::Memory => "memory limit",
+        }
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a search could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// More turns played than the move limit allows.
+    PastMoveLimit { played: u32, limit: u32 },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::PastMoveLimit { played, limit } => write!(
+                f,
+                "{played} turns played, but the move limit ends the game after {limit}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// A snapshot of a running search, for progress displays.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Nodes expanded in this call.
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Oracle (endgame table) look-ups that gave a value.
+    pub oracle_hits: u64,
+    /// Solved positions in the table, and its bytes.
+    pub tt_entries: usize,
+    pub tt_bytes: usize,
+    /// Nodes in the search tree now, and the bytes they take.
+    pub tree_nodes: usize,
+    pub tree_bytes: usize,
+    /// The side whose win is being proved or disproved.
+    pub attacker: Color,
+    /// While the first moves are valued: (number of this one from 1, how
+    /// many).
+    pub first_move: Option<(usize, usize)>,
+}
+
+/// How a goal ("the attacker can force a win") stands at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalState {
+    Proved,
+    Disproved,
+    /// Not settled: the proof and disproof numbers reached ([`INF`] for
+    /// infinity).
+    Open {
+        proof: u64,
+        disproof: u64,
+    },
+}
+
+/// One goal searched at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub attacker: Color,
+    pub state: GoalState,
+}
+
+/// Which first moves to value after the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MoveReport {
+    /// None.
+    None,
+    /// Until one move of the root's value is found.
+    Best,
+    /// Every move.
+    #[default]
+    All,
+}
+
+/// A first move: every turn that leads to one resulting position.
+#[derive(Clone, Debug)]
+pub struct MoveValue<B> {
+    pub turns: Vec<Turn>,
+    pub position: Position<B>,
+    /// The value for the side that plays it (unknown if not searched or
+    /// stopped).
+    pub value: Option<Wdl>,
+}
+
+/// The answer of [`Solver::solve`].
+#[derive(Clone, Debug)]
+pub struct SolveResult<B> {
+    /// For the side to move; `None`: unknown (a limit was hit).
+    pub value: Option<Wdl>,
+    /// The goals searched at the root, in order.
+    pub goals: Vec<Goal>,
+    /// The first moves valued, best first (by value; unknown last).
+    pub moves: Vec<MoveValue<B>>,
+    pub nodes: u64,
+    pub oracle_hits: u64,
+    /// Solved positions in the table, and its bytes.
+    pub tt_entries: usize,
+    pub tt_bytes: usize,
+    /// The most bytes the search tree took in this call.
+    pub tree_bytes: usize,
+    /// Second-level (PN²) searches run, and times the tree was compacted or
+    /// pruned to make room, in this call.
+    pub second_levels: u64,
+    pub compactions: u64,
+    pub seconds: f64,
+    pub stopped: Option<StopReason>,
+}
+
+impl<B> SolveResult<B> {
+    /// The moves that keep the root's value.
+    pub fn best_moves(&self) -> impl Iterator<Item = &MoveValue<B>> {
+        self.moves
+            .iter()
+            .filter(move |m| m.value.is_some() && m.value == self.value)
+    }
+}
+
+/// A node of the search tree.
+#[derive(Clone, Copy, Debug)]
+struct TreeNode<B> {
+    node: Node<B>,
+    pn: u64,
+    dn: u64,
+    parent: u32,
+    /// The first of the children, which lie side by side ([`NONE`]: a leaf).
+    first: u32,
+    count: u32,
+    /// Plies from the root.
+    depth: u32,
+    /// For a disproof: the depth of the shallowest position on the path it
+    /// depends on ([`NO_DEP`]: none).
+    dep: u32,
+}
+
+/// No tree node.
+const NONE: u32 = u32::MAX;
+
+/// What one step of the search did.
+enum Step {
+    /// Expanded this leaf.
+    Expanded(u32),
+    /// Found this leaf solved in the table.
+    Solved(u32),
+    /// No room for this many children.
+    NoRoom(usize),
+}
+
+#[inline]
+fn add(a: u64, b: u64) -> u64 {
+    if a == INF || b == INF {
+        INF
+    } else {
+        (a + b).min(CAP)
+    }
+}
+
+/// The search: a table of solved positions that lives across
+/// [`Solver::solve`] calls, the tree of the goal being searched, the rules,
+/// the oracle and the limits.
+pub struct Solver<'a, B: Bits, O: Oracle<B>> {
+    geo: &'a Geometry<B>,
+    rules: Rules,
+    oracle: &'a O,
+    limits: SearchLimits,
+    table: Table<B>,
+    tree: Vec<TreeNode<B>>,
+    max_nodes: usize,
+    /// The tree nodes from the root to the node being worked on.
+    stack: Vec<u32>,
+    /// The positions on that path, with their depths.
+    path: HashMap<Node<B>, u32, FxBuild>,
+    positions: Vec<Position<B>>,
+    scratch: Vec<(B, B)>,
+    attacker: Color,
+    first_move: Option<(usize, usize)>,
+    /// The most tree nodes in this call.
+    peak_tree: usize,
+    second_levels: u64,
+    compactions: u64,
+    /// Nodes expanded over the solver's life.
+    total_nodes: u64,
+    // Counters of the current call.
+    nodes: u64,
+    oracle_hits: u64,
+    start: Instant,
+    deadline: Option<Instant>,
+    last_report: Instant,
+    stopped: Option<StopReason>,
+}
+
+type ProgressFn<'p> = dyn FnMut(&Progress) + 'p;
+
+/// Solves one position with a fresh table: the value and every first move.
+pub fn solve<B: Bits, O: Oracle<B>>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    pos: &Position<B>,
+    oracle: &O,
+    limits: &SearchLimits,
+    mut progress: impl FnMut(&Progress),
+) -> SolveResult<B> {
+    let mut solver = Solver::new(geo, *rules, oracle, limits.clone());
+    let root = Node {
+        pos: *pos,
+        left: solver.turns_left(0).unwrap_or(NO_LIMIT),
+    };
+    solver.solve_node(root, MoveReport::All, &mut progress)
+}
+
+impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
+    /// A solver whose table and tree together stay within
+    /// `limits.memory_bytes`: a quarter for the table of solved positions,
+    /// the rest for the tree.
+    pub fn new(geo: &'a Geometry<B>, rules: Rules, oracle: &'a O, limits: SearchLimits) -> Self {
+        let now = Instant::now();
+        let tree_bytes = limits.memory_bytes - limits.memory_bytes / 4;
+        // Each tree node, and four bytes per node for the index map when
+        // the tree is compacted.
+        let per_node = std::mem::size_of::<TreeNode<B>>() + 4;
+        let max_nodes = (tree_bytes / per_node).clamp(64, NONE as usize - 1);
+        Solver {
+            geo,
+            rules,
+            oracle,
+            table: Table::new(limits.memory_bytes / 4),
+            tree: Vec::new(),
+            max_nodes,
+            limits,
+            stack: Vec::new(),
+            path: HashMap::default(),
+            positions: Vec::new(),
+            scratch: Vec::new(),
+            attacker: Color::White,
+            first_move: None,
+            peak_tree: 0,
+            second_levels: 0,
+            compactions: 0,
+            total_nodes: 0,
+            nodes: 0,
+            oracle_hits: 0,
+            start: now,
+            deadline: None,
+            last_report: now,
+            stopped: None,
+        }
+    }
+
+    /// The table of solved positions: (entries, bytes).
+    pub fn table_size(&self) -> (usize, usize) {
+        (self.table.len(), self.table.bytes())
+    }
+
+    /// The most tree nodes the memory bound allows.
+    pub fn max_tree_nodes(&self) -> usize {
+        self.max_nodes
+    }
+
+    /// Forgets the table of solved positions.
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// Solves `pos`, with `turns_played` turns of the game behind it (used
+    /// only under the move-limit variant), then values its first moves as
+    /// `report` asks. The limits count from this call.
+    pub fn solve(
+        &mut self,
+        pos: &Position<B>,
+        turns_played: u32,
+        report: MoveReport,
+        progress: &mut ProgressFn<'_>,
+    ) -> Result<SolveResult<B>, SearchError> {
+        let left = self.turns_left(turns_played)?;
+        let root = Node { pos: *pos, left };
+        Ok(self.solve_node(root, report, progress))
+    }
+
+    /// The turns-left field of a root with `turns_played` turns behind it.
+    fn turns_left(&self, turns_played: u32) -> Result<u16, SearchError> {
+        match self.rules.turn_limit(self.geo.board.rows) {
+            None => Ok(NO_LIMIT),
+            Some(limit) if turns_played <= limit => {
+                Ok((limit - turns_played).min(NO_LIMIT as u32 - 1) as u16)
+            }
+            Some(limit) => Err(SearchError::PastMoveLimit {
+                played: turns_played,
+                limit,
+            }),
+        }
+    }
+
+    fn solve_node(
+        &mut self,
+        root: Node<B>,
+        report: MoveReport,
+        progress: &mut ProgressFn<'_>,
+    ) -> SolveResult<B> {
+        self.nodes = 0;
+        self.peak_tree = 0;
+        self.second_levels = 0;
+        self.compactions = 0;
+        self.oracle_hits = 0;
+        self.start = Instant::now();
+        self.last_report = self.start;
+        self.deadline = self.limits.time.map(|t| self.start + t);
+        self.stopped = None;
+        self.first_move = None;
+        self.check_stop();
+
+        let mut goals = Vec::new();
+        let value = self.value(&root, root.pos.turn, &mut goals, progress);
+        let mut moves = Vec::new();
+        if let Some(v) = value
+            && report != MoveReport::None
+        {
+            moves = self.first_moves(&root, v, report, progress);
+        }
+        SolveResult {
+            value,
+            goals,
+            moves,
+            nodes: self.nodes,
+            oracle_hits: self.oracle_hits,
+            tt_entries: self.table.len(),
+            tt_bytes: self.table.bytes(),
+            tree_bytes: self.peak_tree * std::mem::size_of::<TreeNode<B>>(),
+            second_levels: self.second_levels,
+            compactions: self.compactions,
+            seconds: self.start.elapsed().as_secs_f64(),
+            stopped: self.stopped,
+        }
+    }
+
+    /// Values the first moves of the root, whose value is `v`.
+    fn first_moves(
+        &mut self,
+        root: &Node<B>,
+        v: Wdl,
+        report: MoveReport,
+        progress: &mut ProgressFn<'_>,
+    ) -> Vec<MoveValue<B>> {
+        let mut moves: Vec<MoveValue<B>> = Vec::new();
+        for_each_turn(self.geo, &self.rules, &root.pos, |t, p| {
+            match moves.iter_mut().find(|m| m.position == *p) {
+                Some(m) => m.turns.push(t.to_owned()),
+                None => moves.push(MoveValue {
+                    turns: vec![t.to_owned()],
+                    position: *p,
+                    value: None,
+                }),
+            }
+        });
+        let me = root.pos.turn;
+        let left = if root.left == NO_LIMIT {
+            NO_LIMIT
+        } else {
+            root.left - 1
+        };
+        // Ask first about the goal the root's value points at: after a
+        // winning root, whether the root's side wins the child; otherwise
+        // whether the opponent does.
+        let first = if v == Wdl::Win { me } else { me.other() };
+        let total = moves.len();
+        for i in 0..total {
+            if self.stopped.is_some() {
+                break;
+            }
+            self.first_move = Some((i + 1, total));
+            let child = Node {
+                pos: moves[i].position,
+                left,
+            };
+            let mut goals = Vec::new();
+            let cv = self.value(&child, first, &mut goals, progress);
+            moves[i].value = cv.map(Wdl::negate);
+            if report == MoveReport::Best && moves[i].value == Some(v) {
+                // Keep the moves valued so far, this best one among them.
+                moves.truncate(i + 1);
+                break;
+            }
+        }
+        self.first_move = None;
+        moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
+        moves
+    }
+
+    /// The value of a node for its side to move, searching the goal "`first`
+    /// wins" first. Records the goals searched in `goals`.
+    fn value(
+        &mut self,
+        node: &Node<B>,
+        first: Color,
+        goals: &mut Vec<Goal>,
+        progress: &mut ProgressFn<'_>,
+    ) -> Option<Wdl> {
+        let me = node.pos.turn;
+        if let Some(v) = self.static_value(node) {
+            return Some(v.wdl());
+        }
+        for attacker in [first, first.other()] {
+            let state = self.prove(node, attacker, progress);
+            goals.push(Goal { attacker, state });
+            match state {
+                GoalState::Proved => {
+                    return Some(if attacker == me { Wdl::Win } else { Wdl::Loss });
+                }
+                GoalState::Disproved => {}
+                GoalState::Open { .. } => return None,
+            }
+        }
+        Some(Wdl::Draw)
+    }
+
+    /// The value of a node known without search: the end of the game, or
+    /// the oracle.
+    fn static_value(&mut self, node: &Node<B>) -> Option<Value> {
+        if let Some(v) = self.terminal(node) {
+            return Some(v);
+        }
+        let v = self.oracle.lookup(&node.pos)?;
+        self.oracle_hits += 1;
+        Some(if node.left == NO_LIMIT {
+            v
+        } else {
+            v.within(node.left as u32)
+        })
+    }
+
+    /// The value of a node where the game has ended.
+    fn terminal(&self, node: &Node<B>) -> Option<Value> {
+        match status(self.geo, &self.rules, &node.pos) {
+            Status::NoStones => return Some(Value::Loss(0)),
+            Status::Stalemate(Stalemate::Loss) => return Some(Value::Loss(0)),
+            Status::Stalemate(Stalemate::Draw) => return Some(Value::Draw),
+            Status::Ongoing => {}
+        }
+        if node.pos.waiter().is_empty() {
+            // Only at a root: the opponent has lost already.
+            return Some(Value::Win(0));
+        }
+        if node.left == 0 {
+            return Some(Value::Draw);
+        }
+        None
+    }
+
+    /// (pn, dn) of a node of value `v` for the goal being searched.
+    #[inline]
+    fn numbers_of(&self, node: &Node<B>, v: Value) -> (u64, u64) {
+        let wins = match v.wdl() {
+            Wdl::Win => node.pos.turn == self.attacker,
+            Wdl::Loss => node.pos.turn != self.attacker,
+            Wdl::Draw => false,
+        };
+        if wins { (0, INF) } else { (INF, 0) }
+    }
+
+    fn check_stop(&mut self) {
+        if self.stopped.is_some() {
+            return;
+        }
+        if let Some(n) = self.limits.nodes
+            && self.nodes >= n
+        {
+            self.stopped = Some(StopReason::Nodes);
+        } else if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = Some(StopReason::Time);
+        } else if let Some(f) = &self.limits.stop
+            && f.load(Ordering::Relaxed)
+        {
+            self.stopped = Some(StopReason::Interrupted);
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            seconds: self.start.elapsed().as_secs_f64(),
+            oracle_hits: self.oracle_hits,
+            tt_entries: self.table.len(),
+            tt_bytes: self.table.bytes(),
+            tree_nodes: self.tree.len(),
+            tree_bytes: self.tree.len() * std::mem::size_of::<TreeNode<B>>(),
+            attacker: self.attacker,
+            first_move: self.first_move,
+        }
+    }
+
+    /// Searches "`attacker` can force a win" at `root` until it is settled
+    /// or a limit stops it.
+    fn prove(
+        &mut self,
+        root: &Node<B>,
+        attacker: Color,
+        progress: &mut ProgressFn<'_>,
+    ) -> GoalState {
+        self.attacker = attacker;
+        if let Some(e) = self.table.get(root, attacker) {
+            return if e.pn == 0 {
+                GoalState::Proved
+            } else {
+                GoalState::Disproved
+            };
+        }
+        if self.stopped.is_some() {
+            return GoalState::Open {
+                proof: 1,
+                disproof: 1,
+            };
+        }
+        if self.tree.capacity() == 0 {
+            self.tree.reserve_exact(self.max_nodes);
+        }
+        self.tree.clear();
+        self.tree.push(TreeNode {
+            node: *root,
+            pn: 1,
+            dn: 1,
+            parent: NONE,
+            first: NONE,
+            count: 0,
+            depth: 0,
+            dep: NO_DEP,
+        });
+        self.reset_path();
+        loop {
+            let (pn, dn) = (self.tree[0].pn, self.tree[0].dn);
+            if pn == 0 {
+                return GoalState::Proved;
+            }
+            if dn == 0 {
+                return GoalState::Disproved;
+            }
+            self.tick(progress);
+            if self.stopped.is_some() {
+                return GoalState::Open {
+                    proof: pn,
+                    disproof: dn,
+                };
+            }
+            match self.step() {
+                Step::Expanded(leaf) => {
+                    let budget = self.second_level_budget();
+                    if budget > 0 {
+                        self.second_level(leaf, budget, progress);
+                    }
+                    // The second level may have updated the leaf already:
+                    // its ancestors must hear of it all the same.
+                    self.update(leaf, 0, true);
+                }
+                Step::Solved(leaf) => self.update(leaf, 0, true),
+                Step::NoRoom(needed) => {
+                    // Compact or prune, then start again from the root.
+                    self.make_room(needed);
+                    self.reset_path();
+                }
+            }
+        }
+    }
+
+    /// Checks the limits and shows progress, every so many nodes.
+    fn tick(&mut self, progress: &mut ProgressFn<'_>) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.check_stop();
+            if self.last_report.elapsed() >= Duration::from_millis(200) {
+                self.last_report = Instant::now();
+                progress(&self.progress());
+            }
+        }
+    }
+
+    /// One step of the search: down from the end of the path to the
+    /// most-proving leaf, which is then found solved in
+    /// the table or expanded (its numbers are not updated yet).
+    fn step(&mut self) -> Step {
+        let mut cur = *self.stack.last().expect("the root is on the path");
+        while self.tree[cur as usize].first != NONE {
+            cur = self.select(cur);
+            let t = &self.tree[cur as usize];
+            self.path.insert(t.node, t.depth);
+            self.stack.push(cur);
+        }
+        if let Some(e) = self.table.get(&self.tree[cur as usize].node, self.attacker) {
+            // Solved through a transposition meanwhile.
+            let t = &mut self.tree[cur as usize];
+            t.pn = e.pn;
+            t.dn = e.dn;
+            t.dep = NO_DEP;
+            Step::Solved(cur)
+        } else {
+            match self.expand(cur) {
+                None => Step::Expanded(cur),
+                Some(needed) => Step::NoRoom(needed),
+            }
+        }
+    }
+
+    /// The node budget of a second-level search: none while the tree is
+    /// small (plain proof-number search), then a share of the room left.
+    fn second_level_budget(&self) -> u64 {
+        let len = self.tree.len();
+        if len < self.max_nodes / 8 {
+            0
+        } else {
+            ((self.max_nodes - len) / 64).clamp(1, 20_000) as u64
+        }
+    }
+
+    /// PN²: searches below a just-expanded leaf for up to `budget` nodes,
+    /// then keeps only the leaf's children, with the numbers the search gave
+    /// them (or the leaf alone, if it was solved). The path ends at the leaf
+    /// again afterwards.
+    fn second_level(&mut self, leaf: u32, budget: u64, progress: &mut ProgressFn<'_>) {
+        let base = self.tree[leaf as usize].first;
+        let count = self.tree[leaf as usize].count;
+        let start = self.nodes;
+        self.second_levels += 1;
+        self.update(leaf, leaf, true);
+        loop {
+            let t = &self.tree[leaf as usize];
+            if t.pn == 0 || t.dn == 0 || self.nodes - start >= budget {
+                break;
+            }
+            self.tick(progress);
+            if self.stopped.is_some() {
+                break;
+            }
+            match self.step() {
+                Step::Expanded(i) | Step::Solved(i) => self.update(i, leaf, true),
+                Step::NoRoom(_) => break,
+            }
+        }
+        while *self.stack.last().expect("the leaf is on the path") != leaf {
+            let i = self.stack.pop().expect("checked");
+            self.path.remove(&self.tree[i as usize].node);
+        }
+        let t = &self.tree[leaf as usize];
+        if t.first == NONE {
+            // Solved: nothing below it is kept.
+            self.tree.truncate(base as usize);
+        } else {
+            for c in base..base + count {
+                let k = &mut self.tree[c as usize];
+                k.first = NONE;
+                k.count = 0;
+            }
+            self.tree.truncate((base + count) as usize);
+        }
+    }
+
+    /// The replacement priority of a new table entry: newer is kept longer.
+    fn age(&self) -> u32 {
+        ((self.total_nodes >> 10) as u32).saturating_add(1)
+    }
+
+    /// The path holds the root alone.
+    fn reset_path(&mut self) {
+        self.stack.clear();
+        self.stack.push(0);
+        self.path.clear();
+        self.path.insert(self.tree[0].node, 0);
+    }
+
+    /// The most promising child: the smallest proof number at an OR node,
+    /// the smallest disproof number at an AND node; the first of equals.
+    fn select(&self, i: u32) -> u32 {
+        let t = &self.tree[i as usize];
+        let or = t.node.pos.turn == self.attacker;
+        let kids = &self.tree[t.first as usize..(t.first + t.count) as usize];
+        let mut best = 0;
+        let mut best_v = INF;
+        for (k, c) in kids.iter().enumerate() {
+            let v = if or { c.pn } else { c.dn };
+            if v < best_v {
+                best_v = v;
+                best = k;
+            }
+        }
+        t.first + best as u32
+    }
+
+    /// Expands a leaf: its children, ordered and classified. When the tree
+    /// has no room for them, leaves the leaf as it was and returns how many
+    /// there are.
+    fn expand(&mut self, i: u32) -> Option<usize> {
+        let t = self.tree[i as usize];
+        let mut positions = std::mem::take(&mut self.positions);
+        positions.clear();
+        for_each_turn(self.geo, &self.rules, &t.node.pos, |_, p| {
+            positions.push(*p)
+        });
+        positions.sort_unstable();
+        positions.dedup();
+        // Captures of more stones first (a stable sort keeps ties in a
+        // fixed order).
+        let enemy = t.node.pos.turn.other();
+        positions.sort_by_key(|p| p.stones(enemy).count());
+        if self.tree.len() + positions.len() > self.max_nodes {
+            let needed = positions.len();
+            self.positions = positions;
+            return Some(needed);
+        }
+        self.nodes += 1;
+        self.total_nodes += 1;
+        let left = if t.node.left == NO_LIMIT {
+            NO_LIMIT
+        } else {
+            t.node.left - 1
+        };
+        let first = self.tree.len() as u32;
+        for p in positions.iter() {
+            let node = Node { pos: *p, left };
+            let (pn, dn, dep) = self.classify(&node);
+            self.tree.push(TreeNode {
+                node,
+                pn,
+                dn,
+                parent: i,
+                first: NONE,
+                count: 0,
+                depth: t.depth + 1,
+                dep,
+            });
+        }
+        self.peak_tree = self.peak_tree.max(self.tree.len());
+        let t = &mut self.tree[i as usize];
+        t.first = first;
+        t.count = positions.len() as u32;
+        self.positions = positions;
+        None
+    }
+
+    /// A new child: ended, repeated, solved before, known to the oracle, or
+    /// a leaf with initial numbers. Returns (pn, dn, dependency depth).
+    fn classify(&mut self, node: &Node<B>) -> (u64, u64, u32) {
+        if let Some(v) = self.terminal(node) {
+            let (pn, dn) = self.numbers_of(node, v);
+            return (pn, dn, NO_DEP);
+        }
+        if let Some(&d) = self.path.get(node) {
+            // A repetition: a failure for the attacker, on this path.
+            return (INF, 0, d);
+        }
+        if let Some(e) = self.table.get(node, self.attacker) {
+            return (e.pn, e.dn, NO_DEP);
+        }
+        if let Some(mut v) = self.oracle.lookup(&node.pos) {
+            self.oracle_hits += 1;
+            if node.left != NO_LIMIT {
+                v = v.within(node.left as u32);
+            }
+            let (pn, dn) = self.numbers_of(node, v);
+            self.table.put(
+                node,
+                self.attacker,
+                Entry {
+                    pn,
+                    dn,
+                    work: self.age(),
+                },
+            );
+            return (pn, dn, NO_DEP);
+        }
+        let (pn, dn) = self.initial_numbers(node);
+        (pn, dn, NO_DEP)
+    }
+
+    /// df-pn+ style numbers for a new leaf: its mobility on the side that
+    /// must answer every move, raised for the side behind in material.
+    fn initial_numbers(&mut self, node: &Node<B>) -> (u64, u64) {
+        let moves = count_children(self.geo, &self.rules, &node.pos, &mut self.scratch).max(1);
+        let a = node.pos.stones(self.attacker).count() as i64;
+        let d = node.pos.stones(self.attacker.other()).count() as i64;
+        let behind_a = (d - a).max(0) as u64;
+        let behind_d = (a - d).max(0) as u64;
+        if node.pos.turn == self.attacker {
+            (1 + behind_a, moves + behind_d)
+        } else {
+            (moves + behind_a, 1 + behind_d)
+        }
+    }
+
+    /// The numbers of an expanded node from its children.
+    fn aggregate(&self, i: u32) -> (u64, u64, u32) {
+        let t = &self.tree[i as usize];
+        let kids = &self.tree[t.first as usize..(t.first + t.count) as usize];
+        if t.node.pos.turn == self.attacker {
+            // OR: pn the smallest, dn the sum. Disproved when every child
+            // is, depending on the shallowest position any of them does.
+            let mut pn = INF;
+            let mut dn = 0;
+            let mut dep = NO_DEP;
+            for c in kids {
+                if c.pn == 0 {
+                    return (0, INF, NO_DEP);
+                }
+                pn = pn.min(c.pn);
+                dn = add(dn, c.dn);
+                if c.dn == 0 {
+                    dep = dep.min(c.dep);
+                }
+            }
+            if dn == 0 {
+                (INF, 0, dep)
+            } else {
+                (pn, dn, NO_DEP)
+            }
+        } else {
+            // AND: pn the sum, dn the smallest. Disproved by any disproved
+            // child: the least path-dependent one.
+            let mut pn = 0;
+            let mut dn = INF;
+            let mut dep = None;
+            for c in kids {
+                pn = add(pn, c.pn);
+                dn = dn.min(c.dn);
+                if c.dn == 0 {
+                    dep = Some(dep.map_or(c.dep, |d: u32| d.max(c.dep)));
+                }
+            }
+            match dep {
+                Some(d) => (INF, 0, d),
+                None if pn == 0 => (0, INF, NO_DEP),
+                None => (pn, dn, NO_DEP),
+            }
+        }
+    }
+
+    /// Brings the numbers up to date from node `i` towards `top` (an
+    /// ancestor, or `i` itself), as far as they change. Solved nodes drop
+    /// their subtrees and go to the table if their result does not depend
+    /// on the path. The path is left ending at the deepest node whose
+    /// numbers did not change (or `top`), where the next descent starts.
+    /// With `force`, node `i` counts as changed.
+    fn update(&mut self, mut i: u32, top: u32, mut force: bool) {
+        loop {
+            let t = self.tree[i as usize];
+            let (pn, mut dn, mut dep) = if t.first != NONE {
+                self.aggregate(i)
+            } else {
+                (t.pn, t.dn, t.dep)
+            };
+            if dn == 0 {
+                // A disproof that rests only on repetitions of this node or
+                // of nodes below it holds whatever the path above.
+                if dep >= t.depth {
+                    dep = NO_DEP;
+                }
+            } else {
+                dep = NO_DEP;
+            }
+            if pn == 0 {
+                dn = INF;
+            }
+            let changed = force || (pn, dn, dep) != (t.pn, t.dn, t.dep);
+            force = false;
+            let n = &mut self.tree[i as usize];
+            n.pn = pn;
+            n.dn = dn;
+            n.dep = dep;
+            if pn == 0 || dn == 0 {
+                n.first = NONE;
+                n.count = 0;
+                if dep == NO_DEP {
+                    let node = n.node;
+                    self.table.put(
+                        &node,
+                        self.attacker,
+                        Entry {
+                            pn,
+                            dn,
+                            work: self.age(),
+                        },
+                    );
+                }
+            }
+            if !changed && t.first != NONE && pn != 0 && dn != 0 {
+                break;
+            }
+            if i == top {
+                break;
+            }
+            let popped = self.stack.pop();
+            debug_assert_eq!(popped, Some(i));
+            self.path.remove(&t.node);
+            i = t.parent;
+        }
+    }
+
+    /// Frees the subtrees of solved nodes; when that is not enough, also
+    /// the deepest subtrees of open nodes, which become leaves again with
+    /// the numbers they had. Stops the search if there is still no room for
+    /// `needed` more nodes.
+    fn make_room(&mut self, needed: usize) {
+        self.compactions += 1;
+        self.compact();
+        if self.tree.len() > self.max_nodes / 2 {
+            let mut by_depth: Vec<usize> = Vec::new();
+            for t in &self.tree {
+                let d = t.depth as usize;
+                if by_depth.len() <= d {
+                    by_depth.resize(d + 1, 0);
+                }
+                by_depth[d] += 1;
+            }
+            // Cut below the deepest depth that frees at least half.
+            let half = self.tree.len() / 2;
+            let mut below = 0;
+            let mut cut = 0;
+            for d in (0..by_depth.len()).rev() {
+                below += by_depth[d];
+                if below >= half {
+                    cut = d.saturating_sub(1);
+                    break;
+                }
+            }
+            for t in self.tree.iter_mut() {
+                if t.depth as usize == cut {
+                    t.first = NONE;
+                    t.count = 0;
+                }
+            }
+            self.compact();
+        }
+        if self.tree.len() + needed > self.max_nodes {
+            self.stopped = Some(StopReason::Memory);
+        }
+    }
+
+    /// Drops the nodes no longer reachable from the root, keeping the order
+    /// of the rest (so every node moves down and children stay side by
+    /// side).
+    fn compact(&mut self) {
+        let len = self.tree.len();
+        let mut map = vec![NONE; len];
+        map[0] = 0;
+        let mut next = 0u32;
+        for i in 0..len {
+            if map[i] == NONE {
+                continue;
+            }
+            map[i] = next;
+            next += 1;
+            let t = self.tree[i];
+            if t.first != NONE {
+                for c in t.first..t.first + t.count {
+                    map[c as usize] = 0;
+                }
+            }
+        }
+        for i in 0..len {
+            let j = map[i];
+            if j == NONE {
+                continue;
+            }
+            let mut t = self.tree[i];
+            if t.parent != NONE {
+                t.parent = map[t.parent as usize];
+            }
+            if t.first != NONE {
+                t.first = map[t.first as usize];
+            }
+            self.tree[j as usize] = t;
+        }
+        self.tree.truncate(next as usize);
+    }
+}

@@ -1,0 +1,276 @@
+//! The table of the proof-number search: slots in buckets of four, grown by
+//! doubling up to a memory bound and then kept full by replacement.
+//!
+//! Every slot holds its whole key (position, turns left, attacker), so a
+//! look-up never mistakes one position for another. When a bucket is full
+//! the entry of lowest priority (`work`) is replaced; solved entries count
+//! double, so they outlive open ones of the same priority.
+
+use std::hash::{Hash, Hasher};
+
+use crate::bits::Bits;
+use crate::rules::Color;
+
+use super::Node;
+
+/// Slots per bucket.
+const WAYS: usize = 4;
+/// The table starts with this many slots (or fewer, if the bound is lower).
+const INITIAL_SLOTS: usize = 1 << 14;
+
+/// What the table knows of a node for one goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub pn: u64,
+    pub dn: u64,
+    /// The replacement priority (at least one): higher is kept longer.
+    pub work: u32,
+}
+
+impl Entry {
+    #[inline]
+    pub fn solved(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+    #[inline]
+    fn priority(&self) -> u64 {
+        if self.solved() {
+            2 * self.work as u64 + 2
+        } else {
+            self.work as u64
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Slot<B> {
+    node: Node<B>,
+    attacker: Color,
+    entry: Entry,
+}
+
+/// A memory-bounded table of proof and disproof numbers.
+pub struct Table<B> {
+    slots: Vec<Option<Slot<B>>>,
+    /// The most slots the table grows to.
+    max_slots: usize,
+    used: usize,
+    shift: u32,
+}
+
+/// A fast hash (FxHash's multiply-rotate) of anything hashable.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(SEED);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        // A final mix so the high bits (used for the bucket) depend on all.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h
+    }
+}
+
+/// The `BuildHasher` of [`FxHasher`].
+pub type FxBuild = std::hash::BuildHasherDefault<FxHasher>;
+
+#[inline]
+fn hash_key<B: Bits>(node: &Node<B>, attacker: Color) -> u64 {
+    let mut h = FxHasher::default();
+    node.hash(&mut h);
+    attacker.hash(&mut h);
+    h.finish()
+}
+
+impl<B: Bits> Table<B> {
+    /// Bytes one slot takes.
+    pub fn slot_bytes() -> usize {
+        std::mem::size_of::<Option<Slot<B>>>()
+    }
+
+    /// A table that never takes more than `memory_bytes`, counting the
+    /// moment it grows, when the old and the new slot arrays both exist
+    /// (1.5 times the final size). At least one bucket.
+    pub fn new(memory_bytes: usize) -> Table<B> {
+        let per = Self::slot_bytes();
+        let mut max = WAYS;
+        while (max * 2) * per / 2 * 3 <= memory_bytes {
+            max *= 2;
+        }
+        let len = INITIAL_SLOTS.min(max);
+        Table {
+            slots: vec![None; len],
+            max_slots: max,
+            used: 0,
+            shift: 64 - (len / WAYS).trailing_zeros(),
+        }
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.used
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.used == 0
+    }
+
+    /// Bytes the slot array takes now.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * Self::slot_bytes()
+    }
+
+    /// The most slots the table will grow to.
+    pub fn max_slots(&self) -> usize {
+        self.max_slots
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        if self.shift >= 64 {
+            0
+        } else {
+            (hash >> self.shift) as usize * WAYS
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, node: &Node<B>, attacker: Color) -> Option<Entry> {
+        let b = self.bucket(hash_key(node, attacker));
+        self.slots[b..b + WAYS]
+            .iter()
+            .flatten()
+            .find(|s| s.attacker == attacker && s.node == *node)
+            .map(|s| s.entry)
+    }
+
+    pub fn put(&mut self, node: &Node<B>, attacker: Color, entry: Entry) {
+        if self.used * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+            self.grow();
+        }
+        let b = self.bucket(hash_key(node, attacker));
+        let bucket = &mut self.slots[b..b + WAYS];
+        let mut victim = 0;
+        let mut victim_priority = u64::MAX;
+        for (i, s) in bucket.iter().enumerate() {
+            match s {
+                Some(s) if s.attacker == attacker && s.node == *node => {
+                    victim = i;
+                    break;
+                }
+                Some(s) => {
+                    if s.entry.priority() < victim_priority {
+                        victim = i;
+                        victim_priority = s.entry.priority();
+                    }
+                }
+                None => {
+                    if victim_priority > 0 {
+                        victim = i;
+                        victim_priority = 0;
+                    }
+                }
+            }
+        }
+        if bucket[victim].is_none() {
+            self.used += 1;
+        }
+        bucket[victim] = Some(Slot {
+            node: *node,
+            attacker,
+            entry,
+        });
+    }
+
+    fn grow(&mut self) {
+        let len = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![None; len]);
+        self.shift = 64 - (len / WAYS).trailing_zeros();
+        self.used = 0;
+        for s in old.into_iter().flatten() {
+            self.put(&s.node, s.attacker, s.entry);
+        }
+    }
+
+    /// Forgets everything, keeping the slot array.
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = None);
+        self.used = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    fn node(i: u64) -> Node<u64> {
+        Node {
+            pos: Position {
+                white: i,
+                black: !i,
+                turn: Color::White,
+                block: None,
+            },
+            left: super::super::NO_LIMIT,
+        }
+    }
+
+    #[test]
+    fn stays_within_its_bound_and_finds_what_it_keeps() {
+        let bytes = 1 << 20;
+        let mut t = Table::<u64>::new(bytes);
+        assert!(t.max_slots() * Table::<u64>::slot_bytes() * 3 / 2 <= bytes);
+        for i in 0..100_000u64 {
+            let e = Entry {
+                pn: i,
+                dn: 1,
+                work: (i % 7) as u32 + 1,
+            };
+            t.put(&node(i), Color::White, e);
+            assert_eq!(t.get(&node(i), Color::White), Some(e));
+            assert_eq!(t.get(&node(i), Color::Black), None);
+        }
+        assert!(t.bytes() * 3 / 2 <= bytes);
+        assert!(t.len() <= t.max_slots());
+        // Whatever is found is what was stored under that key.
+        for i in 0..100_000u64 {
+            if let Some(e) = t.get(&node(i), Color::White) {
+                assert_eq!(e.pn, i);
+            }
+        }
+    }
+}

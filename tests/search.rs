@@ -1,0 +1,594 @@
+//! The proof-number search against independent ground truth: the
+//! brute-force solver of `tests/support` (its own rules implementation and
+//! plain value iteration) and, for the start positions, the published
+//! results of Schadd et al.
+
+mod support;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use fanorona::geometry::{Board, Geometry};
+use fanorona::notation::{Diagram, position_to_fen};
+use fanorona::position::Position;
+use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
+use fanorona::search::{
+    GoalState, MoveReport, SearchError, SearchLimits, Solver, StopReason, solve,
+};
+use fanorona::value::{NoTables, Oracle, Value, Wdl};
+
+use support::brute::{self, Val};
+use support::naive::{Diag, NaiveRules};
+
+fn rules_of(n: NaiveRules) -> Rules {
+    Rules {
+        diagonals: match n.diagonals {
+            Diag::Corner => Diagonals::Corner,
+            Diag::Center => Diagonals::Center,
+        },
+        continuation: if n.forced {
+            Continuation::Forced
+        } else {
+            Continuation::Free
+        },
+        stalemate: if n.stalemate_draw {
+            Stalemate::Draw
+        } else {
+            Stalemate::Loss
+        },
+        sacrifice: n.sacrifice,
+        ..Rules::default()
+    }
+}
+
+fn wdl(v: Val) -> Wdl {
+    match v {
+        Val::Win(_) => Wdl::Win,
+        Val::Draw => Wdl::Draw,
+        Val::Loss(_) => Wdl::Loss,
+    }
+}
+
+fn limits(mb: usize) -> SearchLimits {
+    limits_bytes(mb << 20)
+}
+
+fn limits_bytes(bytes: usize) -> SearchLimits {
+    SearchLimits {
+        nodes: Some(50_000_000),
+        memory_bytes: bytes,
+        ..SearchLimits::default()
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn start(cols: usize, rows: usize, rules: &Rules) -> Wdl {
+    let board = Board::new(cols, rows, rules.diagonals).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let pos = Position::<u64>::start(&board, rules.first);
+    let r = solve(&geo, rules, &pos, &NoTables, &limits(64), |_| {});
+    assert_eq!(r.stopped, None, "{cols}x{rows} stopped");
+    r.value.expect("solved")
+}
+
+/// Positions of `truth` (FEN -> value) picked at random, the draws and the
+/// rest in about the proportion asked, with at least `min_draws` draws
+/// when there are that many.
+fn sample(truth: &HashMap<String, Val>, n: usize, min_draws: usize, seed: u64) -> Vec<String> {
+    let mut keys: Vec<&String> = truth.keys().collect();
+    keys.sort();
+    let (draws, rest): (Vec<&String>, Vec<&String>) =
+        keys.into_iter().partition(|k| truth[*k] == Val::Draw);
+    let mut rng = Rng(seed);
+    let nd = min_draws.min(draws.len());
+    let mut out: Vec<String> = (0..nd)
+        .map(|_| draws[rng.below(draws.len())].clone())
+        .collect();
+    while out.len() < n {
+        let all = draws.len() + rest.len();
+        let i = rng.below(all);
+        out.push(if i < draws.len() {
+            draws[i].clone()
+        } else {
+            rest[i - draws.len()].clone()
+        });
+    }
+    out
+}
+
+/// Solves every sampled position (sharing one table across them, so a
+/// result wrongly stored under one path would be reused under another) and
+/// checks the value, and for every `moves_every`-th one the values of all
+/// first moves, against brute force. Returns how many draws were checked.
+fn check_sample(
+    truth: &HashMap<String, Val>,
+    fens: &[String],
+    naive: NaiveRules,
+    moves_every: usize,
+) -> usize {
+    check_sample_in(truth, fens, naive, moves_every, 8 << 20)
+}
+
+/// [`check_sample`] with a memory bound for the shared solver.
+fn check_sample_in(
+    truth: &HashMap<String, Val>,
+    fens: &[String],
+    naive: NaiveRules,
+    moves_every: usize,
+    memory_bytes: usize,
+) -> usize {
+    let rules = rules_of(naive);
+    let d0 = Diagram::parse(&fens[0]).unwrap();
+    let board = Board::new(d0.cols, d0.rows, rules.diagonals).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let mut shared = Solver::new(&geo, rules, &NoTables, limits_bytes(memory_bytes));
+    let mut draws = 0;
+    for (i, fen) in fens.iter().enumerate() {
+        let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
+        let expect = wdl(truth[fen]);
+        draws += usize::from(expect == Wdl::Draw);
+        let with_moves = moves_every > 0 && i % moves_every == 0;
+        let report = if with_moves {
+            MoveReport::All
+        } else {
+            MoveReport::None
+        };
+        let r = shared.solve(&pos, 0, report, &mut |_| {}).unwrap();
+        assert_eq!(r.value, Some(expect), "{fen} under {rules}");
+        if with_moves {
+            for m in &r.moves {
+                let child = position_to_fen(&board, &m.position);
+                let cv = wdl(truth[&child]).negate();
+                assert_eq!(m.value, Some(cv), "move to {child} from {fen}");
+            }
+            let best = r.moves.first().and_then(|m| m.value);
+            if !r.moves.is_empty() {
+                assert_eq!(best, r.value, "best move of {fen}");
+            }
+        }
+        // Every tenth position also with a table of its own.
+        if i % 10 == 5 {
+            let fresh = solve(&geo, &rules, &pos, &NoTables, &limits(1), |_| {});
+            assert_eq!(fresh.value, Some(expect), "{fen} (fresh table)");
+        }
+    }
+    draws
+}
+
+// ------------------------------------------------------------ start positions
+
+#[test]
+fn start_positions_of_schadd() {
+    let rules = Rules::default();
+    assert_eq!(start(3, 3, &rules), Wdl::Win, "3x3");
+    assert_eq!(start(5, 3, &rules), Wdl::Win, "5x3");
+    assert_eq!(start(3, 5, &rules), Wdl::Win, "3x5");
+}
+
+const ALL_VARIANTS: [(bool, bool, bool); 8] = [
+    (false, false, false),
+    (true, false, false),
+    (false, true, false),
+    (true, true, false),
+    (false, false, true),
+    (true, false, true),
+    (false, true, true),
+    (true, true, true),
+];
+
+fn naive(diag: Diag, forced: bool, stalemate_draw: bool, sacrifice: bool) -> NaiveRules {
+    NaiveRules {
+        diagonals: diag,
+        forced,
+        sacrifice,
+        stalemate_draw,
+    }
+}
+
+#[test]
+fn start_3x3_agrees_with_brute_force_under_every_variant() {
+    for diag in [Diag::Corner, Diag::Center] {
+        for (forced, sdraw, sac) in ALL_VARIANTS {
+            let n = naive(diag, forced, sdraw, sac);
+            let truth = brute::solve(3, 3, n, 8);
+            let fen = support::naive::start_position(3, 3).to_fen();
+            let rules = rules_of(n);
+            assert_eq!(start(3, 3, &rules), wdl(truth[&fen]), "{rules}");
+            // And every first move.
+            let board = Board::new(3, 3, rules.diagonals).unwrap();
+            let geo = Geometry::<u64>::new(board);
+            let pos = Position::<u64>::start(&board, Color::White);
+            let r = solve(&geo, &rules, &pos, &NoTables, &limits(8), |_| {});
+            assert!(!r.moves.is_empty());
+            for m in &r.moves {
+                let child = position_to_fen(&board, &m.position);
+                assert_eq!(
+                    m.value,
+                    Some(wdl(truth[&child]).negate()),
+                    "{child} {rules}"
+                );
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------ random positions
+
+#[test]
+fn random_3x3_positions_agree_with_brute_force() {
+    let n = NaiveRules::default();
+    let truth = brute::solve(3, 3, n, 9);
+    let fens = sample(&truth, 1200, 300, 0x3a3);
+    let draws = check_sample(&truth, &fens, n, 7);
+    assert!(draws >= 300, "only {draws} draws checked");
+}
+
+#[test]
+fn random_3x3_positions_under_other_variants() {
+    for (k, (forced, sdraw, sac)) in ALL_VARIANTS.into_iter().enumerate().skip(1) {
+        let n = naive(Diag::Corner, forced, sdraw, sac);
+        let truth = brute::solve(3, 3, n, if sac { 7 } else { 9 });
+        let fens = sample(&truth, 150, 40, 77 + k as u64);
+        let draws = check_sample(&truth, &fens, n, 5);
+        // With the sacrifice no 3x3 position is drawn.
+        let exist = truth.values().filter(|v| **v == Val::Draw).count();
+        assert!(draws >= 40.min(exist), "only {draws} draws under {n:?}");
+        assert_eq!(exist == 0, sac, "draws exist exactly without the sacrifice");
+    }
+}
+
+#[test]
+fn random_positions_on_5x3_and_3x5() {
+    for (cols, rows) in [(5, 3), (3, 5)] {
+        for diag in [Diag::Corner, Diag::Center] {
+            let n = naive(diag, false, false, false);
+            let truth = brute::solve(cols, rows, n, 5);
+            let fens = sample(&truth, 150, 40, (cols * 10 + rows) as u64);
+            let draws = check_sample(&truth, &fens, n, 10);
+            assert!(draws >= 40, "only {draws} draws on {cols}x{rows}");
+            // Again in 256 KiB: the tree fills an eighth of its room soon,
+            // so second-level (PN²) searches and pruning are exercised.
+            let fens = sample(&truth, 100, 30, (cols * 100 + rows) as u64);
+            check_sample_in(&truth, &fens, n, 10, 256 << 10);
+        }
+    }
+}
+
+#[test]
+fn draws_that_rest_on_endless_play() {
+    // Schadd's figure 2.3 (White to move cannot win, and cannot lose if it
+    // keeps its middle stone still; Black circles round), and a 5x3
+    // position on which an earlier depth-first version of the search
+    // looped with ever-growing numbers.
+    for (fen, cols, rows) in [(".B./.W./.W. w", 3, 3), ("..W../W..B./..WB. b", 5, 3)] {
+        let truth = brute::solve(cols, rows, NaiveRules::default(), 5);
+        assert_eq!(truth[fen], Val::Draw, "{fen}");
+        let d = Diagram::parse(fen).unwrap();
+        let rules = Rules::default();
+        let board = d.board(rules.diagonals);
+        let geo = Geometry::<u64>::new(board);
+        let pos: Position<u64> = d.to_position();
+        let r = solve(&geo, &rules, &pos, &NoTables, &limits(8), |_| {});
+        assert_eq!(r.value, Some(Wdl::Draw), "{fen}");
+        assert!(r.nodes < 100_000, "{fen}: {} nodes", r.nodes);
+        // A draw takes two disproofs.
+        assert_eq!(r.goals.len(), 2);
+        assert!(r.goals.iter().all(|g| g.state == GoalState::Disproved));
+        for m in &r.moves {
+            let child = position_to_fen(&board, &m.position);
+            assert_eq!(
+                m.value,
+                Some(wdl(truth[&child]).negate()),
+                "{fen} -> {child}"
+            );
+        }
+    }
+}
+
+/// The value under the move limit with `t` turns left, from the unlimited
+/// value with its distance: a win or loss further away is a draw.
+fn within(v: Val, t: u32) -> Wdl {
+    match v {
+        Val::Win(n) | Val::Loss(n) if n > t => Wdl::Draw,
+        v => wdl(v),
+    }
+}
+
+#[test]
+fn move_limit_agrees_with_brute_force_distances() {
+    let n = NaiveRules::default();
+    let truth = brute::solve(3, 3, n, 9);
+    let rules = Rules {
+        move_limit: true,
+        ..rules_of(n)
+    };
+    let board = Board::new(3, 3, rules.diagonals).unwrap();
+    let limit = rules.turn_limit(3).unwrap();
+    assert_eq!(limit, 30);
+    let geo = Geometry::<u64>::new(board);
+    let mut solver = Solver::new(&geo, rules, &NoTables, limits(8));
+    let fens = sample(&truth, 400, 100, 0x1111);
+    let mut rng = Rng(99);
+    let mut cut = 0;
+    for fen in &fens {
+        let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
+        let left = if rng.below(2) == 0 {
+            rng.below(8) as u32
+        } else {
+            rng.below(limit as usize + 1) as u32
+        };
+        let expect = within(truth[fen], left);
+        cut += usize::from(expect != wdl(truth[fen]));
+        let r = solver
+            .solve(&pos, limit - left, MoveReport::None, &mut |_| {})
+            .unwrap();
+        assert_eq!(r.value, Some(expect), "{fen} with {left} turns left");
+    }
+    assert!(cut >= 50, "only {cut} values changed by the limit");
+    // The start: a win for White, within the limit.
+    let start = Position::<u64>::start(&board, Color::White);
+    let r = solver
+        .solve(&start, 0, MoveReport::None, &mut |_| {})
+        .unwrap();
+    let fen = support::naive::start_position(3, 3).to_fen();
+    assert_eq!(r.value, Some(within(truth[&fen], 30)));
+    assert_eq!(
+        solver
+            .solve(&start, 31, MoveReport::None, &mut |_| {})
+            .unwrap_err(),
+        SearchError::PastMoveLimit {
+            played: 31,
+            limit: 30
+        }
+    );
+}
+
+// ------------------------------------------------------------ limits
+
+fn start_5x5() -> (Geometry<u64>, Position<u64>) {
+    let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+    (Geometry::new(board), Position::start(&board, Color::White))
+}
+
+#[test]
+fn node_limit_stops_with_unknown_and_the_numbers_reached() {
+    let (geo, pos) = start_5x5();
+    let lim = SearchLimits {
+        nodes: Some(2_000),
+        memory_bytes: 8 << 20,
+        ..SearchLimits::default()
+    };
+    let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {});
+    assert_eq!(r.value, None);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    assert!(r.nodes >= 2_000 && r.nodes < 2_100, "{}", r.nodes);
+    match r.goals.last().map(|g| g.state) {
+        Some(GoalState::Open { proof, disproof }) => {
+            assert!(proof > 1 && disproof > 1, "{proof} {disproof}")
+        }
+        other => panic!("last goal {other:?}"),
+    }
+    assert!(r.moves.is_empty());
+}
+
+#[test]
+fn time_limit_and_stop_flag() {
+    let (geo, pos) = start_5x5();
+    let flag = Arc::new(AtomicBool::new(true));
+    let lim = SearchLimits {
+        stop: Some(flag),
+        memory_bytes: 8 << 20,
+        ..SearchLimits::default()
+    };
+    let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {});
+    assert_eq!((r.value, r.stopped), (None, Some(StopReason::Interrupted)));
+    let lim = SearchLimits {
+        time: Some(Duration::from_millis(300)),
+        memory_bytes: 64 << 20,
+        ..SearchLimits::default()
+    };
+    let mut reports = 0;
+    let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {
+        reports += 1
+    });
+    assert_eq!((r.value, r.stopped), (None, Some(StopReason::Time)));
+    assert!(r.seconds < 1.5, "{}", r.seconds);
+    assert!(reports >= 1);
+}
+
+#[test]
+fn a_small_memory_bound_prunes_but_stays_right() {
+    // 5x3 from the start in a small bound: second-level (PN²) searches
+    // keep the tree small; in a tinier one the tree must also drop solved
+    // subtrees and cut open ones back to leaves. The values must not change.
+    let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let pos = Position::<u64>::start(&board, Color::White);
+    let rules = Rules::default();
+    let big = solve(&geo, &rules, &pos, &NoTables, &limits(64), |_| {});
+    assert_eq!(big.value, Some(Wdl::Win));
+    assert_eq!(big.second_levels, 0);
+    let values = |r: &fanorona::search::SolveResult<u64>| {
+        r.moves
+            .iter()
+            .map(|m| (m.position, m.value))
+            .collect::<HashMap<_, _>>()
+    };
+    for (bytes, must_compact) in [(256 << 10, false), (64 << 10, true)] {
+        let lim = SearchLimits {
+            memory_bytes: bytes,
+            nodes: Some(20_000_000),
+            ..SearchLimits::default()
+        };
+        let mut solver = Solver::new(&geo, rules, &NoTables, lim);
+        let r = solver.solve(&pos, 0, MoveReport::All, &mut |_| {}).unwrap();
+        assert_eq!(r.stopped, None, "{bytes} bytes");
+        assert_eq!(r.value, big.value, "{bytes} bytes");
+        assert_eq!(values(&r), values(&big), "{bytes} bytes");
+        assert!(r.second_levels > 0, "{bytes} bytes");
+        assert!(!must_compact || r.compactions > 0, "{bytes} bytes: {r:?}");
+        assert!(r.tree_bytes <= bytes, "{bytes} bytes");
+    }
+}
+
+/// An oracle that knows every position of a brute-force solution.
+struct BruteOracle {
+    board: Board,
+    truth: HashMap<String, Val>,
+}
+
+impl Oracle<u64> for BruteOracle {
+    fn lookup(&self, pos: &Position<u64>) -> Option<Value> {
+        if pos.stone_count() > 4 {
+            return None;
+        }
+        self.truth
+            .get(&position_to_fen(&self.board, pos))
+            .map(|v| match *v {
+                Val::Win(n) => Value::Win(n as u16),
+                Val::Draw => Value::Draw,
+                Val::Loss(n) => Value::Loss(n as u16),
+            })
+    }
+}
+
+#[test]
+fn an_oracle_is_consulted_and_agrees() {
+    let n = NaiveRules::default();
+    let truth = brute::solve(3, 3, n, 9);
+    let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let oracle = BruteOracle {
+        board,
+        truth: truth.clone(),
+    };
+    let rules = rules_of(n);
+    let mut with = Solver::new(&geo, rules, &oracle, limits(8));
+    let mut hits = 0;
+    for fen in sample(&truth, 200, 50, 5) {
+        let pos: Position<u64> = Diagram::parse(&fen).unwrap().to_position();
+        let r = with.solve(&pos, 0, MoveReport::None, &mut |_| {}).unwrap();
+        assert_eq!(r.value, Some(wdl(truth[&fen])), "{fen}");
+        hits += r.oracle_hits;
+    }
+    assert!(hits > 0);
+}
+
+// ------------------------------------------------------------ command line
+
+/// Runs the binary in a fresh temporary folder, so the tables it builds in
+/// its default `db/` stay out of the source tree.
+fn fanorona(args: &[&str]) -> (i32, String, String) {
+    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let cwd = std::env::temp_dir().join(format!("fanorona-search-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&cwd).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(args)
+        .current_dir(&cwd)
+        .output()
+        .expect("run fanorona");
+    let _ = std::fs::remove_dir_all(&cwd);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_command_prints_json_and_refuses_bad_input() {
+    let (code, out, _) = fanorona(&["solve", "--board", "3x3", "--json", "--quiet"]);
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("{\"board\": \"3x3\", \"position\": \"BBB/B.W/WWW w\""));
+    assert!(last.contains("\"value\": \"win\""), "{last}");
+    assert!(last.contains("\"nodes\": ") && last.contains("\"seconds\": "));
+    let (code, out, _) = fanorona(&["solve", "--position", ".B./.W./.W. w", "--json", "--quiet"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"value\": \"draw\""), "{out}");
+    let (code, out, _) = fanorona(&[
+        "solve", "--board", "5x5", "--nodes", "500", "--json", "--quiet", "--pieces", "0",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"value\": \"unknown\""), "{out}");
+    assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    for (args, needle) in [
+        (&["solve", "--board", "4x3"][..], "4x3"),
+        (&["solve", "--position", "BBB/BQW/WWW w"][..], "'Q'"),
+        (
+            &["solve", "--board", "3x3", "--memory", "0"][..],
+            "--memory 0",
+        ),
+        (
+            &["solve", "--board", "3x3", "--turns-played", "4"][..],
+            "--turns-played 4",
+        ),
+        (
+            &[
+                "solve",
+                "--board",
+                "3x3",
+                "--move-limit",
+                "--turns-played",
+                "40",
+            ][..],
+            "40 turns",
+        ),
+        (
+            &["solve", "--board", "3x3", "--db", "/no/such/dir"][..],
+            "/no/such/dir",
+        ),
+        (&["table", "--boards", "3x3,6x3"][..], "6x3"),
+    ] {
+        let (code, _, err) = fanorona(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn table_command_writes_every_format() {
+    let dir = std::env::temp_dir().join(format!("fanorona-table-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = fanorona(&[
+        "table",
+        "--boards",
+        "3x3,5x3",
+        "--format",
+        "md,csv,json",
+        "--out",
+        d,
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let md = std::fs::read_to_string(dir.join("table.md")).unwrap();
+    assert!(md.contains("| 3x3 | win | "), "{md}");
+    let csv = std::fs::read_to_string(dir.join("table.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3);
+    assert!(
+        csv.lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("5x3,corner-free-sl,win,")
+    );
+    let json = std::fs::read_to_string(dir.join("table.json")).unwrap();
+    assert_eq!(json.matches("\"board\"").count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
