@@ -33,6 +33,8 @@ use crate::geometry::{Board, Symmetry};
 use crate::position::Position;
 use crate::rules::Color;
 
+use rayon::prelude::*;
+
 /// Binomial coefficients `C(n, k)` for `n` up to 169.
 #[derive(Clone, Debug)]
 pub struct Binomials {
@@ -207,44 +209,67 @@ impl<B: Bits> ClassIndexer<B> {
         assert!(m + o <= n, "class {class} does not fit on {board}");
         let binom = Binomials::new();
         let syms = board.symmetries();
-        let mut canon_ranks = Vec::new();
-        let mut canon_sets = Vec::new();
-        let mut pts = Vec::new();
-        for rank in 0..binom.c(n, m) {
-            uncolex(&binom, rank, m, n, &mut pts);
-            let set = pts.iter().fold(B::EMPTY, |acc, &p| acc.with(p as Square));
-            let canonical = syms[1..].iter().all(|g| {
-                let img = g.apply(set);
-                colex(&binom, img.squares().map(|s| s as usize)) >= rank
-            });
-            if canonical {
-                canon_ranks.push(rank);
-                canon_sets.push(set);
-            }
-        }
-        let by_rank =
-            (binom.c(n, m) <= RANK_TABLE_LIMIT && canon_ranks.len() < 1 << 24 && syms.len() <= 8)
-                .then(|| {
-                    let mut t = vec![0u32; binom.c(n, m) as usize];
-                    let mut pts = Vec::new();
-                    for (rank, e) in t.iter_mut().enumerate() {
-                        uncolex(&binom, rank as u64, m, n, &mut pts);
-                        let set = pts.iter().fold(B::EMPTY, |acc, &p| acc.with(p as Square));
-                        let images: Vec<u64> = syms
-                            .iter()
-                            .map(|g| colex(&binom, g.apply(set).squares().map(|s| s as usize)))
-                            .collect();
-                        let least = *images.iter().min().expect("identity");
-                        let mask = images
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, r)| **r == least)
-                            .fold(0u32, |acc, (i, _)| acc | 1 << i);
-                        let idx = canon_ranks.binary_search(&least).expect("canonical") as u32;
-                        *e = idx | mask << 24;
+        let total = binom.c(n, m);
+        // One parallel pass over every mover set in colex order: the least
+        // colex rank among its images, and which symmetries reach it.
+        const CHUNK: u64 = 1 << 16;
+        let least_and_mask: Vec<Vec<(u64, u8)>> = (0..total.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|ch| {
+                let lo = ch * CHUNK;
+                let hi = (lo + CHUNK).min(total);
+                let mut pts = Vec::new();
+                uncolex(&binom, lo, m, n, &mut pts);
+                let mut out = Vec::with_capacity((hi - lo) as usize);
+                for rank in lo..hi {
+                    if rank > lo {
+                        next_colex(&mut pts);
                     }
-                    t
-                });
+                    let set = pts.iter().fold(B::EMPTY, |acc, &p| acc.with(p as Square));
+                    let (mut least, mut mask) = (rank, 1u8);
+                    for (k, g) in syms.iter().enumerate().skip(1) {
+                        let r = colex(&binom, g.apply(set).squares().map(|s| s as usize));
+                        if r < least {
+                            (least, mask) = (r, 1 << k);
+                        } else if r == least {
+                            mask |= 1 << k;
+                        }
+                    }
+                    out.push((least, mask));
+                }
+                out
+            })
+            .collect();
+        let mut canon_ranks = Vec::new();
+        for (ch, v) in least_and_mask.iter().enumerate() {
+            let lo = ch as u64 * CHUNK;
+            canon_ranks.extend(
+                v.iter()
+                    .enumerate()
+                    .filter(|(i, (least, _))| *least == lo + *i as u64)
+                    .map(|(i, _)| lo + i as u64),
+            );
+        }
+        let canon_sets: Vec<B> = canon_ranks
+            .par_iter()
+            .map_init(Vec::new, |pts, &rank| {
+                uncolex(&binom, rank, m, n, pts);
+                pts.iter().fold(B::EMPTY, |acc, &p| acc.with(p as Square))
+            })
+            .collect();
+        let by_rank = (total <= RANK_TABLE_LIMIT && canon_ranks.len() < 1 << 24 && syms.len() <= 8)
+            .then(|| {
+                least_and_mask
+                    .par_iter()
+                    .flat_map_iter(|v| {
+                        v.iter().map(|&(least, mask)| {
+                            let idx = canon_ranks.binary_search(&least).expect("canonical") as u32;
+                            idx | (mask as u32) << 24
+                        })
+                    })
+                    .collect()
+            });
+        drop(least_and_mask);
         let canon_symmetric = canon_sets
             .iter()
             .map(|&set| syms[1..].iter().any(|g| g.apply(set) == set))
