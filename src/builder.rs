@@ -196,7 +196,8 @@ impl ClassSummary {
 
 /// The folder of a board and rule set inside a database directory.
 pub fn table_dir(db: &Path, board: &Board, rules: &Rules) -> PathBuf {
-    db.join(format!("{}-{}", board, rules.slug()))
+    // Tall boards share their wide transpose's tables.
+    db.join(format!("{}-{}", board.table_board(), rules.slug()))
 }
 
 /// The path of a class's table.
@@ -316,6 +317,8 @@ fn level(code: u16) -> u16 {
 
 impl<B: Bits> Builder<B> {
     pub fn new(db: &Path, board: Board, rules: Rules, options: BuildOptions) -> Builder<B> {
+        // A tall board's tables are its wide transpose's (`Board::table_board`).
+        let board = board.table_board();
         Builder {
             geo: Geometry::new(board),
             syms: board.symmetries(),

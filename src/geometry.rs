@@ -110,6 +110,44 @@ impl Board {
         }
     }
 
+    /// The same board turned onto its side: columns become rows.
+    pub fn transposed(&self) -> Board {
+        Board {
+            cols: self.rows,
+            rows: self.cols,
+            diagonals: self.diagonals,
+        }
+    }
+
+    /// The board whose endgame tables serve this one. A board with more
+    /// rows than columns is the transpose of a wide one: the same points
+    /// joined by the same lines under either diagonal rule (both are
+    /// symmetric in x and y), so the two share one set of tables, stored
+    /// under the wide board. This halves the building for pairs like 5x3
+    /// and 3x5.
+    pub fn table_board(&self) -> Board {
+        if self.rows > self.cols {
+            self.transposed()
+        } else {
+            *self
+        }
+    }
+
+    /// The map of this board's points onto the transposed board's:
+    /// (x, y) goes to (y, x).
+    pub fn transposition(&self) -> Symmetry {
+        let t = self.transposed();
+        Symmetry {
+            name: "transpose",
+            perm: (0..self.points() as Square)
+                .map(|sq| {
+                    let (x, y) = self.coords(sq);
+                    t.square(y, x)
+                })
+                .collect(),
+        }
+    }
+
     /// Parses `CxR`, e.g. `9x5`.
     pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {
         let bad = || BoardError::BadSyntax(s.to_string());
@@ -360,6 +398,36 @@ mod tests {
                     let n = b.symmetries().len();
                     // Odd sizes keep every mirror and turn under both rules.
                     assert_eq!(n, if c == r { 8 } else { 4 }, "{c}x{r} {d:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn transposition_maps_lines_onto_lines() {
+        for c in (1..=13).step_by(2) {
+            for r in (1..=13).step_by(2) {
+                for d in [Diagonals::Corner, Diagonals::Center] {
+                    let b = Board::new(c, r, d).unwrap();
+                    let t = b.transposed();
+                    let perm = b.transposition().perm;
+                    // Each point's neighbours, as a set, go onto the image's.
+                    for a in 0..b.points() as Square {
+                        let mut from: Vec<Square> = Direction::ALL
+                            .iter()
+                            .filter_map(|&e| b.neighbour(a, e))
+                            .map(|n| perm[n as usize])
+                            .collect();
+                        let mut onto: Vec<Square> = Direction::ALL
+                            .iter()
+                            .filter_map(|&e| t.neighbour(perm[a as usize], e))
+                            .collect();
+                        from.sort();
+                        onto.sort();
+                        assert_eq!(from, onto, "{b} point {a} {d:?}");
+                    }
+                    let tb = b.table_board();
+                    assert!(tb.cols >= tb.rows && tb.points() == b.points());
                 }
             }
         }

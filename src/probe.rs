@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::bits::Bits;
 use crate::builder::{table_dir, table_path, trivial_value};
-use crate::geometry::{Board, Geometry};
+use crate::geometry::{Board, Geometry, Symmetry};
 use crate::index::{ClassIndexer, MaterialClass};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -62,10 +62,19 @@ struct OpenClass<B> {
 }
 
 /// The tables of one board and rule set, opened as they are needed.
+///
+/// A board with more rows than columns is served by the tables of its wide
+/// transpose ([`Board::table_board`]): positions are turned onto the wide
+/// board before they are looked up, so callers never see the difference.
 pub struct Tablebase<B> {
+    /// The board asked for: positions given to [`Tablebase::probe`] are on it.
     pub geo: Geometry<B>,
     pub rules: Rules,
     pub dir: PathBuf,
+    /// The board the tables are stored under.
+    stored: Board,
+    /// Maps onto and back from the stored board, when it is the transpose.
+    transpose: Option<(Symmetry, Symmetry)>,
     classes: Mutex<HashMap<MaterialClass, Option<Arc<OpenClass<B>>>>>,
 }
 
@@ -73,11 +82,36 @@ impl<B: Bits> Tablebase<B> {
     /// The tables of `board` under `rules` in the database folder `db`
     /// (the board and rules subfolder is found inside it).
     pub fn new(db: &Path, board: Board, rules: Rules) -> Tablebase<B> {
+        let stored = board.table_board();
+        let transpose = (stored != board).then(|| (board.transposition(), stored.transposition()));
         Tablebase {
             geo: Geometry::new(board),
-            dir: table_dir(db, &board, &rules),
+            dir: table_dir(db, &stored, &rules),
             rules,
+            stored,
+            transpose,
             classes: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The board the tables are stored under: this board, or its transpose.
+    pub fn stored_board(&self) -> Board {
+        self.stored
+    }
+
+    /// A position of the asked board as it is stored.
+    pub fn to_stored(&self, pos: &Position<B>) -> Position<B> {
+        match &self.transpose {
+            Some((onto, _)) => pos.transformed(onto),
+            None => *pos,
+        }
+    }
+
+    /// A stored position (decoded from a table index) on the asked board.
+    pub fn from_stored(&self, pos: &Position<B>) -> Position<B> {
+        match &self.transpose {
+            Some((_, back)) => pos.transformed(back),
+            None => *pos,
         }
     }
 
@@ -95,7 +129,7 @@ impl<B: Bits> Tablebase<B> {
             return Err(ProbeError::NotBuilt { class, path });
         }
         let file = TableFile::open(&path)?;
-        let board = self.geo.board;
+        let board = self.stored;
         let want = TableHeader::new(board.cols, board.rows, &self.rules, class);
         if !file.header.same_rules(&want) || file.header.class() != class {
             return Err(ProbeError::Table(TableError::Mismatch {
@@ -127,7 +161,7 @@ impl<B: Bits> Tablebase<B> {
             return Ok(v);
         }
         let c = self.class(MaterialClass::of(pos))?;
-        let code = c.file.code(c.indexer.index_of(pos))?;
+        let code = c.file.code(c.indexer.index_of(&self.to_stored(pos)))?;
         Ok(decode(code))
     }
 

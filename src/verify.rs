@@ -72,7 +72,9 @@ pub fn verify_class<B: Bits>(
     sample: Option<u64>,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<ClassCheck<B>, ProbeError> {
-    let indexer = ClassIndexer::<B>::new(tb.geo.board, class);
+    // Indices are of the stored board; positions are checked on the asked
+    // one (the transpose, for a tall board), through the probe's own map.
+    let indexer = ClassIndexer::<B>::new(tb.stored_board(), class);
     let size = indexer.size();
     let count = sample.map_or(size, |s| s.min(size));
     let nth = |k: u64| -> u64 {
@@ -94,7 +96,7 @@ pub fn verify_class<B: Bits>(
         let hi = (lo + CHUNK).min(count);
         for k in lo..hi {
             let i = nth(k);
-            let pos = indexer.decode(i, &mut cache);
+            let pos = tb.from_stored(&indexer.decode(i, &mut cache));
             let stored = match tb.probe(&pos) {
                 Ok(v) => v,
                 Err(e) => {

@@ -167,6 +167,42 @@ fn five_by_three_and_three_by_five_match_brute_force_to_six_stones() {
 }
 
 #[test]
+fn a_tall_board_shares_the_tables_of_its_wide_transpose() {
+    let db = temp_db("transpose");
+    let rules = Rules::default();
+    let tall = Board::new(3, 7, rules.diagonals).unwrap();
+    let wide = Board::new(7, 3, rules.diagonals).unwrap();
+    assert_eq!(table_dir(&db, &tall, &rules), table_dir(&db, &wide, &rules));
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    let first = Builder::<u64>::new(&db, tall, rules, opts.clone())
+        .build(4, |_| {})
+        .unwrap();
+    assert!(first.iter().all(|s| !s.reused));
+    // Building the wide board finds every table already there.
+    let second = Builder::<u64>::new(&db, wide, rules, opts)
+        .build(4, |_| {})
+        .unwrap();
+    assert_eq!(first.len(), second.len());
+    assert!(second.iter().all(|s| s.reused));
+    // A tall position and its transpose have the same value.
+    let tall_tb = Tablebase::<u64>::new(&db, tall, rules);
+    let wide_tb = Tablebase::<u64>::new(&db, wide, rules);
+    let onto = tall.transposition();
+    let truth = brute::solve(3, 7, naive_rules(&rules), 3);
+    assert!(truth.len() > 1000);
+    for (fen, want) in &truth {
+        let pos = Diagram::parse(fen).unwrap().to_position::<u64>();
+        let v = tall_tb.probe(&pos).unwrap();
+        assert_eq!(to_val(v), *want, "{fen}");
+        assert_eq!(wide_tb.probe(&pos.transformed(&onto)).unwrap(), v, "{fen}");
+    }
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+#[test]
 fn verify_catches_a_wrong_value() {
     // A table whose values were shifted by one is flagged by the verifier
     // (the check can fail).

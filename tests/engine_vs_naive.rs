@@ -26,6 +26,7 @@ use fanorona::position::Position;
 use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 use fanorona::with_bits;
 
+use support::fixtures::{FIG22, FIG22_FORCED, FIG22_G5, FIG22_RESULTS, FIG22_TURNS};
 use support::naive::{self, Diag, NaivePos, NaiveRules, fen_of, start_position};
 
 // ------------------------------------------------------------------ helpers
@@ -970,7 +971,6 @@ fn start_positions_turn_and_swap_invariant() {
 
 // --------------------------------------------------------- 4. hand-checked
 
-const FIG22: &str = "........./..B..WBWB/........./.W.BB.B../......... w";
 const START_9X5: &str = "BBBBBBBBB/BBBBBBBBB/BWBW.BWBW/WWWWWWWWW/WWWWWWWWW w";
 
 /// (notation -> resulting FEN) through the real engine, on a board that fits
@@ -1093,31 +1093,11 @@ fn figure_2_2_captures() {
     let got = turn_map(FIG22, &rules);
     assert_eq!(
         got.keys().cloned().collect::<BTreeSet<_>>(),
-        set(&[
-            "b2-c2A",
-            "b2-c2A-c3A",
-            "f4-e4W",
-            "f4-e4W-e3A",
-            "f4-e3A",
-            "f4-e3A-e4W",
-            "f4-e3A-e4W-d4A",
-        ])
+        set(FIG22_TURNS)
     );
-    // b2-c2A takes d2 and e2 but not g2
-    assert_eq!(
-        got["b2-c2A"],
-        "........./..B..WBWB/........./..W...B../......... b"
-    );
-    // f4-e4W takes g4 but not i4 (h4 is white)
-    assert_eq!(
-        got["f4-e4W"],
-        "........./..B.W..WB/........./.W.BB.B../......... b"
-    );
-    // the chain b2-c2A-c3A is legal and also takes c4
-    assert_eq!(
-        got["b2-c2A-c3A"],
-        "........./.....WBWB/..W....../......B../......... b"
-    );
+    for (turn, fen) in FIG22_RESULTS {
+        assert_eq!(got[*turn], *fen, "{turn}");
+    }
 
     let d = Diagram::parse(FIG22).unwrap();
     let geo = Geometry::<u64>::new(d.board(rules.diagonals));
@@ -1136,17 +1116,13 @@ fn figure_2_2_captures() {
     assert_eq!(position_to_fen(&geo.board, &p), got["b2-c2A-c3A"]);
 
     // forced continuation keeps only the maximal chains
-    assert_eq!(
-        names(FIG22, &forced()),
-        set(&["b2-c2A-c3A", "f4-e4W-e3A", "f4-e3A-e4W-d4A"])
-    );
+    assert_eq!(names(FIG22, &forced()), set(FIG22_FORCED));
 }
 
 #[test]
 fn figure_2_2_no_revisit() {
     let rules = Rules::default();
-    // add a black stone on g5
-    let fen = "......B../..B..WBWB/........./.W.BB.B../......... w";
+    let fen = FIG22_G5;
     let got = names(fen, &rules);
     assert!(got.contains("f4-e4W-e3A"));
     assert!(got.contains("f4-e3W"));

@@ -7,6 +7,7 @@ mod support;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use support::brute::{Val, enumerate, solve};
+use support::fixtures::{FIG22, FIG22_FORCED, FIG22_G5, FIG22_RESULTS, FIG22_TURNS};
 use support::naive::{
     Diag, NaivePos, NaiveRules, children, legal_turns, perft, start_position, strong,
 };
@@ -219,41 +220,16 @@ fn start_3x3_moves() {
     assert_eq!(names("BB./BWW/.WW b", DEFAULT), set(&["a2-a1", "b3-c3"]));
 }
 
-/// Figure 2.2 of the Schadd page (9x5): White b2, f4, h4; Black d2, e2, g2,
-/// c4, g4, i4.
-const FIG22: &str = "........./..B..WBWB/........./.W.BB.B../......... w";
-
 #[test]
 fn figure_2_2_free() {
     let got = turns(FIG22, DEFAULT);
-    // the complete list, derived by hand
     assert_eq!(
         got.keys().cloned().collect::<BTreeSet<_>>(),
-        set(&[
-            "b2-c2A",
-            "b2-c2A-c3A",
-            "f4-e4W",
-            "f4-e4W-e3A",
-            "f4-e3A",
-            "f4-e3A-e4W",
-            "f4-e3A-e4W-d4A",
-        ])
+        set(FIG22_TURNS)
     );
-    // b2-c2A takes d2 and e2 but not g2
-    assert_eq!(
-        got["b2-c2A"],
-        "........./..B..WBWB/........./..W...B../......... b"
-    );
-    // f4-e4W takes g4 but not i4 (h4 is white)
-    assert_eq!(
-        got["f4-e4W"],
-        "........./..B.W..WB/........./.W.BB.B../......... b"
-    );
-    // b2-c2A-c3A also takes c4
-    assert_eq!(
-        got["b2-c2A-c3A"],
-        "........./.....WBWB/..W....../......B../......... b"
-    );
+    for (turn, fen) in FIG22_RESULTS {
+        assert_eq!(got[*turn], *fen, "{turn}");
+    }
     // same direction twice is illegal
     assert!(!got.contains_key("f4-e4W-d4A"));
     // paika is illegal while a capture exists
@@ -276,8 +252,7 @@ fn figure_2_2_free() {
 
 #[test]
 fn figure_2_2_no_revisit() {
-    // add a black stone on g5
-    let fen = "......B../..B..WBWB/........./.W.BB.B../......... w";
+    let fen = FIG22_G5;
     let got = turns(fen, DEFAULT);
     assert!(got.contains_key("f4-e4W-e3A"));
     assert!(!got.contains_key("f4-e4W-e3A-f4A"));
@@ -295,7 +270,7 @@ fn figure_2_2_no_revisit() {
 #[test]
 fn forced_versus_free() {
     let forced = names(FIG22, with(true, false));
-    assert_eq!(forced, set(&["b2-c2A-c3A", "f4-e4W-e3A", "f4-e3A-e4W-d4A"]));
+    assert_eq!(forced, set(FIG22_FORCED));
     let free = names(FIG22, DEFAULT);
     assert!(forced.is_subset(&free));
     assert!(free.len() > forced.len());
@@ -303,7 +278,7 @@ fn forced_versus_free() {
     // extension among the free turns
     let positions = [
         FIG22,
-        "......B../..B..WBWB/........./.W.BB.B../......... w",
+        FIG22_G5,
         "BBBBBBBBB/BBBBBBBBB/BWB.W.WBW/WWWWWWWWW/WWWWWWWWW b",
         "BBBBB/B.BBB/BW.BW/WWW.W/WWWWW b",
         "B.B.B/.W.W./B.B.B/.W.W./B.B.B w",

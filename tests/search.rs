@@ -15,7 +15,7 @@ use fanorona::notation::{Diagram, position_to_fen};
 use fanorona::position::Position;
 use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 use fanorona::search::{
-    GoalState, MoveReport, SearchError, SearchLimits, Solver, StopReason, solve,
+    GoalState, MoveReport, SearchError, SearchLimits, Solver, StopReason, solve, solve_split,
 };
 use fanorona::value::{NoTables, Oracle, Value, Wdl};
 
@@ -266,6 +266,54 @@ fn random_positions_on_5x3_and_3x5() {
             let fens = sample(&truth, 100, 30, (cols * 100 + rows) as u64);
             check_sample_in(&truth, &fens, n, 10, 256 << 10);
         }
+    }
+}
+
+#[test]
+fn first_moves_searched_side_by_side_agree_with_brute_force() {
+    // Each first move on its own solver, two at a time: the value of every
+    // move and of the position, including draws, against brute force.
+    for (cols, rows) in [(3, 3), (5, 3)] {
+        let n = naive(Diag::Corner, false, false, false);
+        let rules = rules_of(n);
+        let truth = brute::solve(cols, rows, n, 5);
+        let board = Board::new(cols, rows, rules.diagonals).unwrap();
+        let geo = Geometry::<u64>::new(board);
+        let fens = sample(&truth, 40, 15, (cols * 7 + rows) as u64);
+        let mut split = 0;
+        for fen in &fens {
+            let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
+            let r =
+                solve_split(&geo, &rules, &pos, 0, &NoTables, &limits(8), 2, &|_, _| {}).unwrap();
+            assert_eq!(r.value, Some(wdl(truth[fen])), "{fen}");
+            for m in &r.moves {
+                let child = position_to_fen(&board, &m.position);
+                assert_eq!(
+                    m.value,
+                    Some(wdl(truth[&child]).negate()),
+                    "{fen} to {child}"
+                );
+            }
+            if r.moves.len() > 1 && r.moves.iter().all(|m| !m.goals.is_empty()) {
+                split += 1;
+                // The goals put together at the position match its value.
+                let me = pos.turn;
+                for g in &r.goals {
+                    let wins = match r.value.unwrap() {
+                        Wdl::Win => g.attacker == me,
+                        Wdl::Loss => g.attacker != me,
+                        Wdl::Draw => false,
+                    };
+                    let want = if wins {
+                        GoalState::Proved
+                    } else {
+                        GoalState::Disproved
+                    };
+                    assert_eq!(g.state, want, "{fen}: {:?}", g.attacker);
+                }
+            }
+        }
+        assert!(split > 10, "only {split} positions were shared out");
     }
 }
 

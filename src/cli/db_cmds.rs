@@ -157,6 +157,13 @@ pub fn build_tables(
             "building {board} tables up to {pieces} stones under {rules} in {}",
             db.display()
         );
+        if board.table_board() != board {
+            println!(
+                "({board} is {} turned on its side: the two share their tables, kept as {})",
+                board.table_board(),
+                board.table_board()
+            );
+        }
         print_summary_header();
     }
     let out = with_bits!(board.points(), B => {

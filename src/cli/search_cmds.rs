@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
@@ -16,7 +16,8 @@ use fanorona::position::Position;
 use fanorona::probe::Tablebase;
 use fanorona::rules::Rules;
 use fanorona::search::{
-    GoalState, INF, MoveReport, MoveValue, Progress, SearchLimits, SolveResult, Solver,
+    Goal, GoalState, INF, MoveReport, MoveValue, Progress, SearchLimits, SolveResult, Solver,
+    solve_split,
 };
 use fanorona::value::Oracle;
 use fanorona::with_bits;
@@ -51,6 +52,13 @@ pub struct SearchArgs {
     /// No progress line on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Threads (0 = one per core). With more than one, every first move
+    /// gets a search of its own, side by side, each with an equal share of
+    /// --memory, and the position's value is the best of theirs; with 1, a
+    /// single search proves the position first and then values its moves,
+    /// reusing what it learned (fewer nodes, one core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
 }
 
 /// Which first moves `solve` values.
@@ -331,6 +339,9 @@ fn value_name(v: Option<fanorona::value::Wdl>) -> &'static str {
     v.map_or("unknown", |w| w.name())
 }
 
+/// A goal as printed: (attacker, state, proof number, disproof number).
+type GoalRow = (String, &'static str, u64, u64);
+
 /// A solved position, ready to print.
 struct Report {
     board: Board,
@@ -343,8 +354,11 @@ struct Report {
     table_hits: u64,
     table_stones: Option<u32>,
     stopped: Option<String>,
-    /// (attacker, state, proof, disproof)
-    goals: Vec<(String, &'static str, u64, u64)>,
+    /// The goals searched at the position.
+    goals: Vec<GoalRow>,
+    /// The goals searched after each first move, when the moves had
+    /// searches of their own (`--threads` above 1): (move, goals).
+    move_goals: Vec<(String, Vec<GoalRow>)>,
     solved_entries: usize,
     memory_bytes: usize,
     tree_bytes: usize,
@@ -387,9 +401,49 @@ fn run<B: Bits>(
     let limits = args.limits()?;
     let memory_bytes = limits.memory_bytes;
     let (oracle, table_stones) = open_oracle::<B>(args, &board, rules)?;
-    let mut solver = Solver::new(&geo, *rules, &oracle, limits);
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
     let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
-    let res: SolveResult<B> = solver.solve(pos, turns_played, report, &mut |p| line.show(p))?;
+    let res: SolveResult<B> = if threads > 1 && report == MoveReport::All {
+        // One search per first move: the line adds up the latest report
+        // of each.
+        let t0 = Instant::now();
+        let shared = Mutex::new((line, Vec::<Option<Progress>>::new()));
+        let res = solve_split(
+            &geo,
+            rules,
+            pos,
+            turns_played,
+            &oracle,
+            &limits,
+            threads,
+            &|i, p| {
+                let mut guard = shared.lock().expect("progress lock");
+                let (line, latest) = &mut *guard;
+                if latest.len() <= i {
+                    latest.resize(i + 1, None);
+                }
+                latest[i] = Some(p.clone());
+                let all = latest.iter().flatten();
+                let sum = Progress {
+                    nodes: all.clone().map(|q| q.nodes).sum(),
+                    oracle_hits: all.clone().map(|q| q.oracle_hits).sum(),
+                    tt_entries: all.clone().map(|q| q.tt_entries).sum(),
+                    tt_bytes: all.clone().map(|q| q.tt_bytes).sum(),
+                    seconds: t0.elapsed().as_secs_f64(),
+                    ..p.clone()
+                };
+                line.show(&sum);
+            },
+        )?;
+        line = shared.into_inner().expect("progress lock").0;
+        res
+    } else {
+        let mut solver = Solver::new(&geo, *rules, &oracle, limits);
+        solver.solve(pos, turns_played, report, &mut |p| line.show(p))?
+    };
     line.finish();
     let moves = res
         .moves
@@ -400,16 +454,28 @@ fn run<B: Bits>(
                 .map(move |t| (turn_to_string(&board, t), m.value))
         })
         .collect();
-    let goals = res
-        .goals
+    let goal_rows = |goals: &[Goal]| -> Vec<GoalRow> {
+        goals
+            .iter()
+            .map(|g| {
+                let (state, pn, dn) = match g.state {
+                    GoalState::Proved => ("proved", 0, INF),
+                    GoalState::Disproved => ("disproved", INF, 0),
+                    GoalState::Open { proof, disproof } => ("open", proof, disproof),
+                };
+                (g.attacker.name().to_string(), state, pn, dn)
+            })
+            .collect()
+    };
+    let goals = goal_rows(&res.goals);
+    // The goals searched after each first move, when it has its own search.
+    let move_goals = res
+        .moves
         .iter()
-        .map(|g| {
-            let (state, pn, dn) = match g.state {
-                GoalState::Proved => ("proved", 0, INF),
-                GoalState::Disproved => ("disproved", INF, 0),
-                GoalState::Open { proof, disproof } => ("open", proof, disproof),
-            };
-            (g.attacker.name().to_string(), state, pn, dn)
+        .filter(|m| !m.goals.is_empty())
+        .map(|m| {
+            let names: Vec<String> = m.turns.iter().map(|t| turn_to_string(&board, t)).collect();
+            (names.join(" "), goal_rows(&m.goals))
         })
         .collect();
     Ok(Report {
@@ -423,6 +489,7 @@ fn run<B: Bits>(
         table_stones,
         stopped: res.stopped.map(|s| s.name().to_string()),
         goals,
+        move_goals,
         solved_entries: res.tt_entries,
         memory_bytes,
         tree_bytes: res.tree_bytes,
@@ -472,15 +539,11 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
             r.stopped.as_deref().unwrap_or("stopped")
         ),
     }
-    for (attacker, state, pn, dn) in &r.goals {
-        if *state == "open" {
-            println!(
-                "          {attacker} wins? open: proof number {}, disproof number {}",
-                number(*pn),
-                number(*dn)
-            );
-        } else {
-            println!("          {attacker} wins? {state}");
+    print_goals("          ", &r.goals);
+    if r.value.is_none() {
+        for (m, goals) in &r.move_goals {
+            println!("          after {m}:");
+            print_goals("            ", goals);
         }
     }
     let best = r.best();
@@ -506,22 +569,22 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     );
 }
 
-fn json_report(r: &Report, rules: &Rules) -> String {
-    let mut s = String::new();
-    let moves: Vec<String> = r.best().iter().map(|m| json_str(m)).collect();
-    let all: Vec<String> = r
-        .moves
-        .iter()
-        .map(|(m, v)| {
-            format!(
-                "{{\"move\": {}, \"value\": {}}}",
-                json_str(m),
-                json_str(value_name(*v))
-            )
-        })
-        .collect();
-    let goals: Vec<String> = r
-        .goals
+fn print_goals(indent: &str, goals: &[GoalRow]) {
+    for (attacker, state, pn, dn) in goals {
+        if *state == "open" {
+            println!(
+                "{indent}{attacker} wins? open: proof number {}, disproof number {}",
+                number(*pn),
+                number(*dn)
+            );
+        } else {
+            println!("{indent}{attacker} wins? {state}");
+        }
+    }
+}
+
+fn json_goals(goals: &[GoalRow]) -> String {
+    let items: Vec<String> = goals
         .iter()
         .map(|(a, st, pn, dn)| {
             format!(
@@ -533,9 +596,34 @@ fn json_report(r: &Report, rules: &Rules) -> String {
             )
         })
         .collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn json_report(r: &Report, rules: &Rules) -> String {
+    let mut s = String::new();
+    let moves: Vec<String> = r.best().iter().map(|m| json_str(m)).collect();
+    let all: Vec<String> = r
+        .moves
+        .iter()
+        .map(|(m, v)| {
+            // A move's own goals, when it had a search of its own.
+            let goals = r
+                .move_goals
+                .iter()
+                .find(|(names, _)| names.split(' ').any(|n| n == m))
+                .map_or(String::new(), |(_, g)| {
+                    format!(", \"goals\": {}", json_goals(g))
+                });
+            format!(
+                "{{\"move\": {}, \"value\": {}{goals}}}",
+                json_str(m),
+                json_str(value_name(*v))
+            )
+        })
+        .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"stopped\": {}, \"goals\": [{}]}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"stopped\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.slug()),
@@ -548,7 +636,7 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         r.table_stones.map_or("null".to_string(), |k| k.to_string()),
         r.tree_bytes + r.tt_bytes,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
-        goals.join(", ")
+        json_goals(&r.goals)
     );
     s
 }

@@ -262,6 +262,9 @@ pub struct MoveValue<B> {
     /// The value for the side that plays it (unknown if not searched or
     /// stopped).
     pub value: Option<Wdl>,
+    /// The goals searched at the resulting position (by [`solve_split`];
+    /// empty when the moves were valued after the root).
+    pub goals: Vec<Goal>,
 }
 
 /// The answer of [`Solver::solve`].
@@ -389,6 +392,203 @@ pub fn solve<B: Bits, O: Oracle<B>>(
     solver.solve_node(root, MoveReport::All, &mut progress)
 }
 
+/// The first moves of a position, one per resulting position (several
+/// turns can lead to the same one), not valued yet.
+fn distinct_moves<B: Bits>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    pos: &Position<B>,
+) -> Vec<MoveValue<B>> {
+    let mut moves: Vec<MoveValue<B>> = Vec::new();
+    for_each_turn(geo, rules, pos, |t, p| {
+        match moves.iter_mut().find(|m| m.position == *p) {
+            Some(m) => m.turns.push(t.to_owned()),
+            None => moves.push(MoveValue {
+                turns: vec![t.to_owned()],
+                position: *p,
+                value: None,
+                goals: Vec::new(),
+            }),
+        }
+    });
+    moves
+}
+
+/// Solves a position by valuing each of its first moves with a search of
+/// its own, `threads` of them side by side, each with its own table of
+/// solved positions and an equal share of `limits.memory_bytes`. The
+/// position's value is the best of its moves' (known as soon as one move
+/// wins, even if others are unknown).
+///
+/// This spends more nodes than [`Solver::solve`], which proves the
+/// position first and reuses what it learned, but it uses every core. The
+/// time limit and the stop flag are shared; the node limit is per move.
+/// The goals reported for the position are put together from the moves':
+/// for "the side to move wins" the position is an OR node of its moves
+/// (proof number the least, disproof number the sum), for "the opponent
+/// wins" an AND node.
+///
+/// `progress` is called with the index of the move a report is about.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    pos: &Position<B>,
+    turns_played: u32,
+    oracle: &O,
+    limits: &SearchLimits,
+    threads: usize,
+    progress: &(dyn Fn(usize, &Progress) + Sync),
+) -> Result<SolveResult<B>, SearchError> {
+    use rayon::prelude::*;
+    let start = Instant::now();
+    let mut root_solver = Solver::new(
+        geo,
+        *rules,
+        oracle,
+        SearchLimits {
+            memory_bytes: 1 << 20,
+            ..limits.clone()
+        },
+    );
+    let left = root_solver.turns_left(turns_played)?;
+    let root = Node { pos: *pos, left };
+    let mut moves = distinct_moves(geo, rules, pos);
+    if root_solver.static_value(&root).is_some() || moves.len() < 2 || threads < 2 {
+        // Nothing to share out: one ordinary search.
+        let mut solver = Solver::new(geo, *rules, oracle, limits.clone());
+        return Ok(solver.solve_node(root, MoveReport::All, &mut |p| progress(0, p)));
+    }
+    let total = moves.len();
+    let child_left = if left == NO_LIMIT { NO_LIMIT } else { left - 1 };
+    let deadline = limits.time.map(|t| start + t);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.min(total))
+        .build()
+        .expect("a thread pool");
+    let share = limits.memory_bytes / threads.min(total);
+    let me = pos.turn;
+    let results: Vec<SolveResult<B>> = pool.install(|| {
+        moves
+            .par_iter_mut()
+            .enumerate()
+            .with_max_len(1)
+            .map(|(i, m)| {
+                let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                let mut solver = Solver::new(
+                    geo,
+                    *rules,
+                    oracle,
+                    SearchLimits {
+                        time,
+                        memory_bytes: share,
+                        ..limits.clone()
+                    },
+                );
+                let child = Node {
+                    pos: m.position,
+                    left: child_left,
+                };
+                let mut report = |p: &Progress| {
+                    progress(
+                        i,
+                        &Progress {
+                            first_move: Some((i + 1, total)),
+                            ..p.clone()
+                        },
+                    )
+                };
+                // The side to move at the child first: after a drawing or
+                // losing first move that is the goal that settles it.
+                let r = solver.solve_node_goals(child, me.other(), &mut report);
+                m.value = r.value.map(Wdl::negate);
+                m.goals = r.goals.clone();
+                r
+            })
+            .collect()
+    });
+    let value = if moves.iter().any(|m| m.value == Some(Wdl::Win)) {
+        Some(Wdl::Win)
+    } else if moves.iter().all(|m| m.value.is_some()) {
+        moves
+            .iter()
+            .filter_map(|m| m.value)
+            .max_by_key(|w| *w as i8)
+    } else {
+        None
+    };
+    let goals = [me, me.other()]
+        .into_iter()
+        .map(|attacker| Goal {
+            attacker,
+            state: root_goal(me, attacker, &moves),
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
+    Ok(SolveResult {
+        value,
+        goals,
+        moves,
+        nodes: results.iter().map(|r| r.nodes).sum(),
+        oracle_hits: results.iter().map(|r| r.oracle_hits).sum(),
+        tt_entries: results.iter().map(|r| r.tt_entries).sum(),
+        tt_bytes: results.iter().map(|r| r.tt_bytes).sum(),
+        tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * threads.min(total),
+        second_levels: results.iter().map(|r| r.second_levels).sum(),
+        compactions: results.iter().map(|r| r.compactions).sum(),
+        seconds: start.elapsed().as_secs_f64(),
+        stopped: if value.is_some() {
+            None
+        } else {
+            results.iter().find_map(|r| r.stopped)
+        },
+    })
+}
+
+/// The state at a position (side to move `me`) of the goal "`attacker`
+/// wins", from what is known of its first moves.
+fn root_goal<B>(me: Color, attacker: Color, moves: &[MoveValue<B>]) -> GoalState {
+    let numbers = |m: &MoveValue<B>| -> (u64, u64) {
+        // The numbers at the resulting position, whose side to move is
+        // `me.other()`.
+        if let Some(v) = m.value {
+            let wins = match v {
+                Wdl::Win => attacker == me,
+                Wdl::Loss => attacker != me,
+                Wdl::Draw => false,
+            };
+            return if wins { (0, INF) } else { (INF, 0) };
+        }
+        match m
+            .goals
+            .iter()
+            .find(|g| g.attacker == attacker)
+            .map(|g| g.state)
+        {
+            Some(GoalState::Proved) => (0, INF),
+            Some(GoalState::Disproved) => (INF, 0),
+            Some(GoalState::Open { proof, disproof }) => (proof, disproof),
+            None => (1, 1),
+        }
+    };
+    let all = moves.iter().map(numbers);
+    let (pn, dn) = if attacker == me {
+        all.fold((INF, 0), |(p, d), (cp, cd)| (p.min(cp), add(d, cd)))
+    } else {
+        all.fold((0, INF), |(p, d), (cp, cd)| (add(p, cp), d.min(cd)))
+    };
+    if pn == 0 {
+        GoalState::Proved
+    } else if dn == 0 {
+        GoalState::Disproved
+    } else {
+        GoalState::Open {
+            proof: pn,
+            disproof: dn,
+        }
+    }
+}
+
 impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// A solver whose table and tree together stay within
     /// `limits.memory_bytes`: a quarter for the table of solved positions,
@@ -477,6 +677,34 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         report: MoveReport,
         progress: &mut ProgressFn<'_>,
     ) -> SolveResult<B> {
+        self.begin_call();
+        let mut goals = Vec::new();
+        let value = self.value(&root, root.pos.turn, &mut goals, progress);
+        let mut moves = Vec::new();
+        if let Some(v) = value
+            && report != MoveReport::None
+        {
+            moves = self.first_moves(&root, v, report, progress);
+        }
+        self.call_result(value, goals, moves)
+    }
+
+    /// Solves one node without valuing its moves, searching the goal
+    /// "`first` wins" first.
+    fn solve_node_goals(
+        &mut self,
+        node: Node<B>,
+        first: Color,
+        progress: &mut ProgressFn<'_>,
+    ) -> SolveResult<B> {
+        self.begin_call();
+        let mut goals = Vec::new();
+        let value = self.value(&node, first, &mut goals, progress);
+        self.call_result(value, goals, Vec::new())
+    }
+
+    /// Resets the counters and the clock of a call.
+    fn begin_call(&mut self) {
         self.nodes = 0;
         self.peak_tree = 0;
         self.second_levels = 0;
@@ -488,15 +716,14 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.stopped = None;
         self.first_move = None;
         self.check_stop();
+    }
 
-        let mut goals = Vec::new();
-        let value = self.value(&root, root.pos.turn, &mut goals, progress);
-        let mut moves = Vec::new();
-        if let Some(v) = value
-            && report != MoveReport::None
-        {
-            moves = self.first_moves(&root, v, report, progress);
-        }
+    fn call_result(
+        &self,
+        value: Option<Wdl>,
+        goals: Vec<Goal>,
+        moves: Vec<MoveValue<B>>,
+    ) -> SolveResult<B> {
         SolveResult {
             value,
             goals,
@@ -521,17 +748,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         report: MoveReport,
         progress: &mut ProgressFn<'_>,
     ) -> Vec<MoveValue<B>> {
-        let mut moves: Vec<MoveValue<B>> = Vec::new();
-        for_each_turn(self.geo, &self.rules, &root.pos, |t, p| {
-            match moves.iter_mut().find(|m| m.position == *p) {
-                Some(m) => m.turns.push(t.to_owned()),
-                None => moves.push(MoveValue {
-                    turns: vec![t.to_owned()],
-                    position: *p,
-                    value: None,
-                }),
-            }
-        });
+        let mut moves = distinct_moves(self.geo, &self.rules, &root.pos);
         let me = root.pos.turn;
         let left = if root.left == NO_LIMIT {
             NO_LIMIT

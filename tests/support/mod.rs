@@ -1,4 +1,5 @@
 #![allow(dead_code)]
 
 pub mod brute;
+pub mod fixtures;
 pub mod naive;
