@@ -352,7 +352,17 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
                 let h = &t.header;
                 let rules = h.rules();
                 if let Ok(board) = Board::new(h.cols as usize, h.rows as usize, rules.diagonals) {
-                    out.push((p.clone(), board, rules));
+                    if board.table_board() != board {
+                        // Written before tall boards shared their wide
+                        // twin's tables: nothing reads this folder now.
+                        eprintln!(
+                            "warning: {} holds {board} tables, which are now kept as {}: rebuild them there (or delete the folder)",
+                            p.display(),
+                            board.table_board()
+                        );
+                    } else {
+                        out.push((p.clone(), board, rules));
+                    }
                 }
                 break;
             }
