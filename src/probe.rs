@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::bits::Bits;
 use crate::builder::{table_dir, table_path, trivial_value};
@@ -75,7 +75,11 @@ pub struct Tablebase<B> {
     stored: Board,
     /// Maps onto and back from the stored board, when it is the transpose.
     transpose: Option<(Symmetry, Symmetry)>,
-    classes: Mutex<HashMap<MaterialClass, Option<Arc<OpenClass<B>>>>>,
+    classes: RwLock<HashMap<MaterialClass, Option<Arc<OpenClass<B>>>>>,
+    /// The most stones of any table in the folder, read once: a search
+    /// probes far more positions above it than below, and those need no
+    /// look-up at all.
+    max_stones: OnceLock<u32>,
 }
 
 impl<B: Bits> Tablebase<B> {
@@ -90,7 +94,8 @@ impl<B: Bits> Tablebase<B> {
             rules,
             stored,
             transpose,
-            classes: Mutex::new(HashMap::new()),
+            classes: RwLock::new(HashMap::new()),
+            max_stones: OnceLock::new(),
         }
     }
 
@@ -117,7 +122,7 @@ impl<B: Bits> Tablebase<B> {
 
     fn class(&self, class: MaterialClass) -> Result<Arc<OpenClass<B>>, ProbeError> {
         let path = table_path(&self.dir, class);
-        match self.classes.lock().expect("lock").get(&class) {
+        match self.classes.read().expect("lock").get(&class) {
             Some(Some(c)) => return Ok(c.clone()),
             // Known to be missing: searches probe unbuilt classes often,
             // and should not ask the file system each time.
@@ -125,7 +130,7 @@ impl<B: Bits> Tablebase<B> {
             None => {}
         }
         if !path.exists() {
-            self.classes.lock().expect("lock").insert(class, None);
+            self.classes.write().expect("lock").insert(class, None);
             return Err(ProbeError::NotBuilt { class, path });
         }
         let file = TableFile::open(&path)?;
@@ -143,7 +148,7 @@ impl<B: Bits> Tablebase<B> {
             indexer: ClassIndexer::new(board, class),
         });
         self.classes
-            .lock()
+            .write()
             .expect("lock")
             .insert(class, Some(open.clone()));
         Ok(open)
@@ -160,9 +165,39 @@ impl<B: Bits> Tablebase<B> {
         if let Some(v) = trivial_value(&self.geo, &self.rules, pos) {
             return Ok(v);
         }
-        let c = self.class(MaterialClass::of(pos))?;
+        let class = MaterialClass::of(pos);
+        if class.stones() > self.max_stones() {
+            return Err(ProbeError::NotBuilt {
+                class,
+                path: table_path(&self.dir, class),
+            });
+        }
+        let c = self.class(class)?;
         let code = c.file.code(c.indexer.index_of(&self.to_stored(pos)))?;
         Ok(decode(code))
+    }
+
+    /// The most stones of any table in the folder (0 if none), as the
+    /// folder was when first asked.
+    fn max_stones(&self) -> u32 {
+        *self.max_stones.get_or_init(|| {
+            std::fs::read_dir(&self.dir)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter_map(|e| {
+                            let p = e.path();
+                            if p.extension().and_then(|x| x.to_str()) != Some("fnt") {
+                                return None;
+                            }
+                            let stem = p.file_stem()?.to_str()?;
+                            MaterialClass::parse(stem).map(|c| c.stones())
+                        })
+                        .max()
+                        .unwrap_or(0)
+                })
+                .unwrap_or(0)
+        })
     }
 
     /// The raw code stored at an index of a class's table.
