@@ -12,4 +12,6 @@ fanorona probe --db "$DB" --json "BBBBBBB/BWB.WBW/WWWWWWW w" > probe_7x3.json
 START_3X7=$(fanorona perft --board 3x7 --depth 1 | sed -n "s/^perft from \(.* [wb]\) (.*/\1/p")
 fanorona probe --db "$DB" "$START_3X7" > probe_3x7.txt
 fanorona probe --db "$DB" --json "$START_3X7" > probe_3x7.json
-fanorona verify --db "$DB" --sample 20000 > verify.txt
+# verify reads every board folder under --db: point it at this one alone
+mkdir -p /tmp/v73 && ln -sfn "$DB/7x3-corner-free-sl" /tmp/v73/
+/usr/bin/time -v fanorona verify --db /tmp/v73 --sample 5000 --threads 1 > verify.txt 2> verify.log
