@@ -46,7 +46,8 @@ pub struct SearchArgs {
     /// is then unknown.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Stop after expanding this many nodes (per position with `table`).
+    /// Stop after expanding this many nodes (per position with `table`;
+    /// per first move when they are searched side by side).
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// No progress line on stderr.
