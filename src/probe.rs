@@ -120,18 +120,18 @@ impl<B: Bits> Tablebase<B> {
         }
     }
 
-    fn class(&self, class: MaterialClass) -> Result<Arc<OpenClass<B>>, ProbeError> {
-        let path = table_path(&self.dir, class);
-        match self.classes.read().expect("lock").get(&class) {
-            Some(Some(c)) => return Ok(c.clone()),
-            // Known to be missing: searches probe unbuilt classes often,
-            // and should not ask the file system each time.
-            Some(None) => return Err(ProbeError::NotBuilt { class, path }),
-            None => {}
+    /// The open table of a class, or `None` when the folder has none. A hit
+    /// in the cache allocates nothing: searches probe for every new leaf.
+    fn class(&self, class: MaterialClass) -> Result<Option<Arc<OpenClass<B>>>, ProbeError> {
+        if let Some(c) = self.classes.read().expect("lock").get(&class) {
+            // `None` is known to be missing: searches probe unbuilt classes
+            // often, and should not ask the file system each time.
+            return Ok(c.clone());
         }
+        let path = table_path(&self.dir, class);
         if !path.exists() {
             self.classes.write().expect("lock").insert(class, None);
-            return Err(ProbeError::NotBuilt { class, path });
+            return Ok(None);
         }
         let file = TableFile::open(&path)?;
         let board = self.stored;
@@ -151,7 +151,14 @@ impl<B: Bits> Tablebase<B> {
             .write()
             .expect("lock")
             .insert(class, Some(open.clone()));
-        Ok(open)
+        Ok(Some(open))
+    }
+
+    fn not_built(&self, class: MaterialClass) -> ProbeError {
+        ProbeError::NotBuilt {
+            class,
+            path: table_path(&self.dir, class),
+        }
     }
 
     /// Whether the class of a position has a table (or needs none).
@@ -162,74 +169,69 @@ impl<B: Bits> Tablebase<B> {
 
     /// The value of a position for the side to move.
     pub fn probe(&self, pos: &Position<B>) -> Result<Value, ProbeError> {
+        self.find(pos)?
+            .ok_or_else(|| self.not_built(MaterialClass::of(pos)))
+    }
+
+    /// The value of a position, or `None` when its class is not built
+    /// (without building the error, which [`Oracle::lookup`] would drop).
+    fn find(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
         if let Some(v) = trivial_value(&self.geo, &self.rules, pos) {
-            return Ok(v);
+            return Ok(Some(v));
         }
         let class = MaterialClass::of(pos);
         if class.stones() > self.max_stones() {
-            return Err(ProbeError::NotBuilt {
-                class,
-                path: table_path(&self.dir, class),
-            });
+            return Ok(None);
         }
-        let c = self.class(class)?;
+        let Some(c) = self.class(class)? else {
+            return Ok(None);
+        };
         let code = c.file.code(c.indexer.index_of(&self.to_stored(pos)))?;
-        Ok(decode(code))
+        Ok(Some(decode(code)))
     }
 
     /// The most stones of any table in the folder (0 if none), as the
     /// folder was when first asked.
     fn max_stones(&self) -> u32 {
         *self.max_stones.get_or_init(|| {
-            std::fs::read_dir(&self.dir)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .filter_map(|e| {
-                            let p = e.path();
-                            if p.extension().and_then(|x| x.to_str()) != Some("fnt") {
-                                return None;
-                            }
-                            let stem = p.file_stem()?.to_str()?;
-                            MaterialClass::parse(stem).map(|c| c.stones())
-                        })
-                        .max()
-                        .unwrap_or(0)
-                })
+            self.class_files()
+                .map(|files| files.iter().map(|(c, _)| c.stones()).max().unwrap_or(0))
                 .unwrap_or(0)
         })
     }
 
+    /// The table files in the folder, by class (unsorted).
+    fn class_files(&self) -> Result<Vec<(MaterialClass, PathBuf)>, ProbeError> {
+        let entries = std::fs::read_dir(&self.dir).map_err(|err| {
+            ProbeError::Table(TableError::Io {
+                path: self.dir.clone(),
+                err,
+            })
+        })?;
+        Ok(entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
+            .filter_map(|p| {
+                let class = MaterialClass::parse(p.file_stem()?.to_str()?)?;
+                Some((class, p))
+            })
+            .collect())
+    }
+
     /// The raw code stored at an index of a class's table.
     pub fn code_at(&self, class: MaterialClass, index: u64) -> Result<u16, ProbeError> {
-        Ok(self.class(class)?.file.code(index)?)
+        let c = self.class(class)?.ok_or_else(|| self.not_built(class))?;
+        Ok(c.file.code(index)?)
     }
 
     /// The tables present in the folder, by class.
     pub fn list(&self) -> Result<Vec<ListedTable>, ProbeError> {
-        let mut out = Vec::new();
-        let entries = match std::fs::read_dir(&self.dir) {
-            Ok(e) => e,
-            Err(err) => {
-                return Err(ProbeError::Table(TableError::Io {
-                    path: self.dir.clone(),
-                    err,
-                }));
-            }
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.extension().and_then(|x| x.to_str()) != Some("fnt") {
-                continue;
-            }
-            if let Some(class) = p
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .and_then(MaterialClass::parse)
-            {
-                out.push((class, TableFile::open(&p)));
-            }
-        }
+        let mut out: Vec<ListedTable> = self
+            .class_files()?
+            .into_iter()
+            .map(|(class, p)| (class, TableFile::open(&p)))
+            .collect();
         out.sort_by_key(|(c, _)| (c.stones(), c.block, c.mover));
         Ok(out)
     }
@@ -237,6 +239,6 @@ impl<B: Bits> Tablebase<B> {
 
 impl<B: Bits> Oracle<B> for Tablebase<B> {
     fn lookup(&self, pos: &Position<B>) -> Option<Value> {
-        self.probe(pos).ok()
+        self.find(pos).ok().flatten()
     }
 }

@@ -442,23 +442,17 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
 ) -> Result<SolveResult<B>, SearchError> {
     use rayon::prelude::*;
     let start = Instant::now();
-    let mut root_solver = Solver::new(
-        geo,
-        *rules,
-        oracle,
-        SearchLimits {
-            memory_bytes: 1 << 20,
-            ..limits.clone()
-        },
-    );
-    let left = root_solver.turns_left(turns_played)?;
+    // The solver of the position itself: it settles what needs no sharing
+    // out (its table and tree are allocated as they fill).
+    let mut solver = Solver::new(geo, *rules, oracle, limits.clone());
+    let left = solver.turns_left(turns_played)?;
     let root = Node { pos: *pos, left };
     let mut moves = distinct_moves(geo, rules, pos);
-    if root_solver.static_value(&root).is_some() || moves.len() < 2 || threads < 2 {
+    if solver.static_value(&root).is_some() || moves.len() < 2 || threads < 2 {
         // Nothing to share out: one ordinary search.
-        let mut solver = Solver::new(geo, *rules, oracle, limits.clone());
         return Ok(solver.solve_node(root, MoveReport::All, &mut |p| progress(0, p)));
     }
+    drop(solver);
     let total = moves.len();
     let child_left = if left == NO_LIMIT { NO_LIMIT } else { left - 1 };
     let deadline = limits.time.map(|t| start + t);
