@@ -34,7 +34,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -42,7 +42,7 @@ use rayon::prelude::*;
 
 use crate::bits::Bits;
 use crate::geometry::{Board, Direction, Geometry, Symmetry};
-use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
+use crate::index::{ClassIndexer, DecodeCache, MaterialClass, class_size};
 use crate::movegen::{capturers, for_each_turn, has_turn};
 use crate::position::Position;
 use crate::rules::{Rules, Stalemate};
@@ -51,17 +51,6 @@ use crate::value::Value;
 
 /// Indices per chunk of a parallel sweep.
 const CHUNK: u64 = 1 << 14;
-
-// The builder's per-position state word, while a group is solved.
-const CNT_MASK: u32 = 0xff;
-/// A child outside the group is lost for its side: a win is pending at
-/// distance `dist`.
-const WIN_PENDING: u32 = 1 << 8;
-/// A child outside the group is a draw: this position is never lost.
-const DRAW_EXIT: u32 = 1 << 9;
-/// Not the least index of its orbit: filled in at the end.
-const NONCANON: u32 = 1 << 10;
-const DIST_SHIFT: u32 = 16;
 
 /// Why a build stopped.
 #[derive(Debug)]
@@ -82,10 +71,16 @@ pub enum BuildError {
         pieces: u32,
         board: Board,
     },
-    /// A position has more paika children than the state word counts.
-    TooManyChildren {
-        class: MaterialClass,
+    /// A group does not fit the narrow state layout, and the wide one
+    /// would not fit in the memory allowed.
+    TooBigWide {
+        group: String,
+        overflow: Overflow,
+        needed: u64,
+        limit: u64,
     },
+    /// A group does not fit even the wide state layout.
+    Overflow { group: String, overflow: Overflow },
 }
 
 impl fmt::Display for BuildError {
@@ -109,12 +104,26 @@ impl fmt::Display for BuildError {
                 board.points(),
                 board.points()
             ),
-            BuildError::TooManyChildren { class } => {
-                write!(
-                    f,
-                    "class {class} has positions with more than 255 paika moves"
-                )
-            }
+            BuildError::TooBigWide {
+                group,
+                overflow,
+                needed,
+                limit,
+            } => write!(
+                f,
+                "building {group}: {}, so it needs the wide layout (6 bytes a position), about {:.2} GiB, but --memory allows {:.2} GiB: raise --memory",
+                overflow.narrow_limit(),
+                *needed as f64 / GIB,
+                *limit as f64 / GIB
+            ),
+            BuildError::Overflow { group, overflow } => write!(
+                f,
+                "building {group}: {}",
+                match overflow {
+                    Overflow::Children => "a position has more than 255 paika moves",
+                    Overflow::Distance => "a distance is longer than 32,766 plies",
+                }
+            ),
         }
     }
 }
@@ -138,6 +147,19 @@ pub struct BuildOptions {
     pub progress: bool,
     /// How new wins are found at each level (the tests force each way).
     pub win_search: WinSearch,
+    /// Which state layout solves each group (the tests force the wide one).
+    pub layout: StateLayout,
+}
+
+/// The builder's state while a group is solved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StateLayout {
+    /// 3 bytes a position, or 6 for a group that does not fit them
+    /// (distances over 126 plies, over 63 paika moves in a position).
+    #[default]
+    Auto,
+    /// Always 6 bytes a position.
+    Wide,
 }
 
 /// How the level sweeps find the parents won by a newly lost position.
@@ -158,6 +180,7 @@ impl Default for BuildOptions {
             memory_bytes: 16 << 30,
             progress: true,
             win_search: WinSearch::Auto,
+            layout: StateLayout::Auto,
         }
     }
 }
@@ -206,8 +229,19 @@ pub fn table_path(dir: &Path, class: MaterialClass) -> PathBuf {
 }
 
 /// The classes with at most `pieces` stones, grouped in build order.
+///
+/// Groups go by total stones, smallest first, since captures lead to
+/// smaller totals. Within a total, block classes come first (the pairs'
+/// sacrifices lead to them), then the pairs, largest first: the largest
+/// group sets the peak memory, so a build that will not fit stops early.
 pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<MaterialClass>> {
     let n = board.points() as u32;
+    let binom = crate::index::Binomials::new();
+    // Positions before symmetry: orders the pairs by size.
+    let raw = |c: &MaterialClass| {
+        binom.c(n as usize, c.mover as usize) as f64
+            * binom.c((n - c.mover as u32) as usize, c.other as usize) as f64
+    };
     let mut groups = Vec::new();
     for k in 2..=pieces.min(n) {
         if rules.sacrifice {
@@ -215,17 +249,21 @@ pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<Materi
                 groups.push(vec![MaterialClass::new(m as u8, (k - m) as u8, true)]);
             }
         }
+        let mut pairs = Vec::new();
         for m in 1..k {
             let o = k - m;
             if m < o {
-                groups.push(vec![
+                pairs.push(vec![
                     MaterialClass::new(m as u8, o as u8, false),
                     MaterialClass::new(o as u8, m as u8, false),
                 ]);
             } else if m == o {
-                groups.push(vec![MaterialClass::new(m as u8, o as u8, false)]);
+                pairs.push(vec![MaterialClass::new(m as u8, o as u8, false)]);
             }
         }
+        let size = |g: &Vec<MaterialClass>| g.iter().map(raw).sum::<f64>();
+        pairs.sort_by(|a, b| size(b).total_cmp(&size(a)));
+        groups.extend(pairs);
     }
     groups
 }
@@ -264,6 +302,148 @@ impl Held {
             Held::Wide(v) => v.len() as u64 * 2,
         }
     }
+    fn write(&self, path: &Path, header: TableHeader) -> Result<TableHeader, TableError> {
+        match self {
+            Held::Narrow(v) => write_table(path, header, v),
+            Held::Wide(v) => write_table(path, header, v),
+        }
+    }
+}
+
+/// An atomic cell of the builder's state arrays, read and written as `u32`
+/// whatever its width.
+trait Cell: Send + Sync + Sized {
+    fn zeroed(n: u64) -> Vec<Self>;
+    fn get(&self) -> u32;
+    fn set(&self, v: u32);
+    /// Stores `new` if the cell holds `old`; whether it did.
+    fn replace(&self, old: u32, new: u32) -> bool;
+    fn update(&self, f: impl FnMut(u32) -> Option<u32>) -> Result<u32, u32>;
+}
+
+macro_rules! cell {
+    ($atomic:ty, $int:ty) => {
+        impl Cell for $atomic {
+            fn zeroed(n: u64) -> Vec<Self> {
+                (0..n).map(|_| <$atomic>::new(0)).collect()
+            }
+            #[inline]
+            fn get(&self) -> u32 {
+                self.load(Ordering::Relaxed) as u32
+            }
+            #[inline]
+            fn set(&self, v: u32) {
+                self.store(v as $int, Ordering::Relaxed)
+            }
+            #[inline]
+            fn replace(&self, old: u32, new: u32) -> bool {
+                self.compare_exchange(old as $int, new as $int, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+            }
+            #[inline]
+            fn update(&self, mut f: impl FnMut(u32) -> Option<u32>) -> Result<u32, u32> {
+                self.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |a| {
+                    f(a as u32).map(|v| v as $int)
+                })
+                .map(|a| a as u32)
+                .map_err(|a| a as u32)
+            }
+        }
+    };
+}
+cell!(AtomicU8, u8);
+cell!(AtomicU16, u16);
+cell!(AtomicU32, u32);
+
+/// The layout of the builder's state while a group is solved: per index, a
+/// value code (0 while unresolved) and an auxiliary word.
+///
+/// The auxiliary word of an unresolved position holds
+/// - `count`: its distinct paika children (inside the group) not yet won;
+/// - `WIN_PENDING`: a child outside the group is lost for its side, so a
+///   win is pending at distance `dist`;
+/// - `DRAW_EXIT`: a child outside the group is a draw, so this position is
+///   never lost;
+/// - `dist`: the pending win's distance, or else the slowest loss among
+///   the children outside the group.
+///
+/// A group is solved in the narrow layout when it fits (3 bytes an index)
+/// and again in the wide one (6 bytes) when it does not.
+trait Layout {
+    type Val: Cell;
+    type Aux: Cell;
+    const BYTES: u64;
+    const CNT_MASK: u32;
+    const WIN_PENDING: u32;
+    const DRAW_EXIT: u32;
+    const DIST_SHIFT: u32;
+    /// The largest value code, and the largest `dist`, the cells hold.
+    const MAX_CODE: u16;
+    const MAX_DIST: u16;
+    fn held(values: Vec<Self::Val>) -> Held;
+}
+
+/// One byte of value code (distances up to 126 plies) and two of
+/// auxiliary word (up to 63 paika children).
+struct Narrow;
+
+impl Layout for Narrow {
+    type Val = AtomicU8;
+    type Aux = AtomicU16;
+    const BYTES: u64 = 3;
+    const CNT_MASK: u32 = 0x3f;
+    const WIN_PENDING: u32 = 1 << 6;
+    const DRAW_EXIT: u32 = 1 << 7;
+    const DIST_SHIFT: u32 = 8;
+    const MAX_CODE: u16 = u8::MAX as u16;
+    const MAX_DIST: u16 = u8::MAX as u16;
+    fn held(values: Vec<AtomicU8>) -> Held {
+        // Same size and alignment: the collect reuses the allocation.
+        Held::Narrow(values.into_iter().map(AtomicU8::into_inner).collect())
+    }
+}
+
+/// Two bytes of value code and four of auxiliary word (up to 255 paika
+/// children).
+struct Wide;
+
+impl Layout for Wide {
+    type Val = AtomicU16;
+    type Aux = AtomicU32;
+    const BYTES: u64 = 6;
+    const CNT_MASK: u32 = 0xff;
+    const WIN_PENDING: u32 = 1 << 8;
+    const DRAW_EXIT: u32 = 1 << 9;
+    const DIST_SHIFT: u32 = 16;
+    const MAX_CODE: u16 = u16::MAX;
+    const MAX_DIST: u16 = u16::MAX;
+    fn held(values: Vec<AtomicU16>) -> Held {
+        Held::new(values.into_iter().map(AtomicU16::into_inner).collect())
+    }
+}
+
+/// What does not fit a state layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overflow {
+    /// A position has more distinct paika children than the count holds.
+    Children,
+    /// A distance is longer than the value code holds.
+    Distance,
+}
+
+impl Overflow {
+    /// What exceeds the narrow layout.
+    fn narrow_limit(self) -> &'static str {
+        match self {
+            Overflow::Children => "a position has more than 63 paika moves",
+            Overflow::Distance => "a distance is longer than 126 plies",
+        }
+    }
+}
+
+/// A group's name: its classes joined by `+`.
+fn group_name(group: &[MaterialClass]) -> String {
+    group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+")
 }
 
 /// Builds the tables of one board and rule set.
@@ -315,6 +495,14 @@ fn level(code: u16) -> u16 {
     }
 }
 
+/// Whether a class is held in memory once solved: the groups after it
+/// need it, unless it has the most stones of the build (captures lead to
+/// fewer stones) and is not a block class (the pairs of its total
+/// sacrifice into block classes).
+fn needed_later(class: MaterialClass, pieces: u32) -> bool {
+    class.block || class.stones() < pieces
+}
+
 impl<B: Bits> Builder<B> {
     pub fn new(db: &Path, board: Board, rules: Rules, options: BuildOptions) -> Builder<B> {
         // A tall board's tables are its wide transpose's (`Board::table_board`).
@@ -344,18 +532,49 @@ impl<B: Bits> Builder<B> {
                 return Err(BuildError::BadPieces { pieces, board });
             }
         }
+        let groups = build_groups(&board, &self.rules, pieces);
+        self.plan_memory(&groups, pieces)?;
         std::fs::create_dir_all(&self.dir).map_err(|err| BuildError::Io {
             path: self.dir.clone(),
             err,
         })?;
         let mut out = Vec::new();
-        for group in build_groups(&board, &self.rules, pieces) {
-            for s in self.build_group(&group)? {
+        for group in groups {
+            for s in self.build_group(&group, pieces)? {
                 report(&s);
                 out.push(s);
             }
         }
         Ok(out)
+    }
+
+    /// Refuses a build whose largest group would not fit in the memory
+    /// allowed, before any work is done. Groups complete on disk are only
+    /// loaded; the rest are solved in the narrow layout. Each group is
+    /// checked again, exactly, when it is built.
+    fn plan_memory(&self, groups: &[Vec<MaterialClass>], pieces: u32) -> Result<(), BuildError> {
+        let board = self.geo.board;
+        let mut held = 0u64;
+        for group in groups {
+            let sizes: Vec<u64> = group.iter().map(|&c| class_size(board, c)).collect();
+            let on_disk = group
+                .iter()
+                .all(|&c| table_path(&self.dir, c).exists());
+            let needed = sizes.iter().sum::<u64>() * Narrow::BYTES + held;
+            if !on_disk && needed > self.options.memory_bytes {
+                return Err(BuildError::TooBig {
+                    group: group_name(group),
+                    needed,
+                    limit: self.options.memory_bytes,
+                });
+            }
+            for (&c, &n) in group.iter().zip(&sizes) {
+                if needed_later(c, pieces) {
+                    held += n;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Loads a complete, valid table of a class, if there is one.
@@ -370,52 +589,140 @@ impl<B: Bits> Builder<B> {
         Some((values, t))
     }
 
-    fn build_group(&mut self, group: &[MaterialClass]) -> Result<Vec<ClassSummary>, BuildError> {
+    fn build_group(
+        &mut self,
+        group: &[MaterialClass],
+        pieces: u32,
+    ) -> Result<Vec<ClassSummary>, BuildError> {
         let board = self.geo.board;
         let t0 = Instant::now();
-        let name = group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+");
+        let name = group_name(group);
         // Resume: a group whose tables are all complete is loaded, not built.
-        let loaded: Vec<_> = group.iter().map(|&c| self.load(c)).collect();
-        if loaded.iter().all(Option::is_some) {
+        let on_disk = group
+            .iter()
+            .all(|&c| table_path(&self.dir, c).exists());
+        let loaded: Vec<_> = if on_disk {
+            group.iter().map(|&c| self.load(c)).collect()
+        } else {
+            Vec::new()
+        };
+        if on_disk && loaded.iter().all(Option::is_some) {
             let mut out = Vec::new();
             for (&class, l) in group.iter().zip(loaded) {
                 let (values, t) = l.expect("checked");
                 out.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, true));
-                self.solved.insert(
-                    class,
-                    Solved {
-                        indexer: ClassIndexer::new(board, class),
-                        values: Held::new(values),
-                    },
-                );
+                if needed_later(class, pieces) {
+                    self.solved.insert(
+                        class,
+                        Solved {
+                            indexer: ClassIndexer::new(board, class),
+                            values: Held::new(values),
+                        },
+                    );
+                }
             }
             return Ok(out);
         }
+        drop(loaded);
 
         let indexers: Vec<ClassIndexer<B>> =
             group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
-        let sizes: Vec<u64> = indexers.iter().map(|ix| ix.size()).collect();
-        let total: u64 = sizes.iter().sum();
+        let total: u64 = indexers.iter().map(|ix| ix.size()).sum();
         let held: u64 = self.solved.values().map(|s| s.values.bytes()).sum();
-        let needed = total * 6 + held;
-        if needed > self.options.memory_bytes {
+        let limit = self.options.memory_bytes;
+        let needed = total * Narrow::BYTES + held;
+        if needed > limit {
             return Err(BuildError::TooBig {
                 group: name,
                 needed,
-                limit: self.options.memory_bytes,
+                limit,
             });
         }
-        let vals: Vec<Vec<AtomicU16>> = sizes
-            .iter()
-            .map(|&n| (0..n).map(|_| AtomicU16::new(0)).collect())
-            .collect();
-        let aux: Vec<Vec<AtomicU32>> = sizes
-            .iter()
-            .map(|&n| (0..n).map(|_| AtomicU32::new(0)).collect())
-            .collect();
+        let narrow = match self.options.layout {
+            StateLayout::Auto => self.solve_group::<Narrow>(group, &indexers),
+            StateLayout::Wide => Err(Overflow::Distance),
+        };
+        let values = match narrow {
+            Ok(v) => v,
+            Err(overflow) => {
+                let needed = total * Wide::BYTES + held;
+                if needed > limit {
+                    return Err(BuildError::TooBigWide {
+                        group: name,
+                        overflow,
+                        needed,
+                        limit,
+                    });
+                }
+                self.solve_group::<Wide>(group, &indexers)
+                    .map_err(|overflow| BuildError::Overflow {
+                        group: name.clone(),
+                        overflow,
+                    })?
+            }
+        };
+
+        let mut out = Vec::new();
+        for ((&class, ix), values) in group.iter().zip(indexers).zip(values) {
+            let path = table_path(&self.dir, class);
+            let header = TableHeader::new(board.cols, board.rows, &self.rules, class);
+            let h = values.write(&path, header)?;
+            let bytes =
+                std::fs::metadata(&path)
+                    .map(|m| m.len())
+                    .map_err(|err| BuildError::Io {
+                        path: path.clone(),
+                        err,
+                    })?;
+            out.push(ClassSummary::from_header(
+                &h,
+                bytes,
+                t0.elapsed().as_secs_f64(),
+                false,
+            ));
+            if needed_later(class, pieces) {
+                self.solved.insert(class, Solved { indexer: ix, values });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Solves a group in the state layout `L`: every class's value codes,
+    /// or what did not fit the layout.
+    fn solve_group<L: Layout>(
+        &self,
+        group: &[MaterialClass],
+        indexers: &[ClassIndexer<B>],
+    ) -> Result<Vec<Held>, Overflow> {
+        let t0 = Instant::now();
+        let name = group_name(group);
+        let sizes: Vec<u64> = indexers.iter().map(|ix| ix.size()).collect();
+        let total: u64 = sizes.iter().sum();
+        let vals: Vec<Vec<L::Val>> = sizes.iter().map(|&n| L::Val::zeroed(n)).collect();
+        let aux: Vec<Vec<L::Aux>> = sizes.iter().map(|&n| L::Aux::zeroed(n)).collect();
         let max_level = AtomicU16::new(0);
         let pending_any = AtomicBool::new(false);
-        let overflow = AtomicBool::new(false);
+        let too_many_children = AtomicBool::new(false);
+        let too_long = AtomicBool::new(false);
+        // The code of a value, if the layout holds it.
+        let code_of = |v: Value| -> u32 {
+            let c = encode(v);
+            if c > L::MAX_CODE {
+                too_long.store(true, Ordering::Relaxed);
+                0
+            } else {
+                c as u32
+            }
+        };
+        let check = || {
+            if too_many_children.load(Ordering::Relaxed) {
+                Err(Overflow::Children)
+            } else if too_long.load(Ordering::Relaxed) {
+                Err(Overflow::Distance)
+            } else {
+                Ok(())
+            }
+        };
 
         // Phase 1: init.
         let bar = self.bar(total, &format!("{name} init"));
@@ -428,8 +735,10 @@ impl<B: Bits> Builder<B> {
                 let hi = (lo + CHUNK).min(sizes[slot]);
                 for i in lo..hi {
                     let pos = ix.decode(i, &mut cache);
+                    // The other indices of an orbit are filled in at the
+                    // end; meanwhile they stay unresolved with no children,
+                    // which no sweep visits.
                     if !ix.is_canonical(i, &pos) {
-                        aux[slot][i as usize].store(NONCANON, Ordering::Relaxed);
                         continue;
                     }
                     inside.clear();
@@ -465,48 +774,49 @@ impl<B: Bits> Builder<B> {
                     inside.dedup();
                     let n_inside = inside.len() + raw_inside;
                     let code = if !any {
-                        Some(encode(stalemate_value(&self.rules)))
+                        code_of(stalemate_value(&self.rules))
                     } else if n_inside == 0 {
-                        Some(if exit_win != u16::MAX {
-                            encode(Value::Win(exit_win))
+                        if exit_win != u16::MAX {
+                            code_of(Value::Win(exit_win))
                         } else if draw_exit {
                             0
                         } else {
-                            encode(Value::Loss(max_loss))
-                        })
-                    } else {
-                        if n_inside > CNT_MASK as usize {
-                            overflow.store(true, Ordering::Relaxed);
+                            code_of(Value::Loss(max_loss))
                         }
-                        let mut a = n_inside as u32;
+                    } else {
+                        if n_inside > L::CNT_MASK as usize {
+                            too_many_children.store(true, Ordering::Relaxed);
+                        }
+                        let mut a = n_inside as u32 & L::CNT_MASK;
                         if exit_win != u16::MAX {
-                            a |= WIN_PENDING | (exit_win as u32) << DIST_SHIFT;
+                            // The pending win must become a code too.
+                            code_of(Value::Win(exit_win));
+                            a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
                             pending_any.store(true, Ordering::Relaxed);
                             max_level.fetch_max(exit_win, Ordering::Relaxed);
                         } else {
-                            a |= (max_loss as u32) << DIST_SHIFT;
+                            if max_loss > L::MAX_DIST {
+                                too_long.store(true, Ordering::Relaxed);
+                            }
+                            a |= (max_loss.min(L::MAX_DIST) as u32) << L::DIST_SHIFT;
                         }
                         if draw_exit {
-                            a |= DRAW_EXIT;
+                            a |= L::DRAW_EXIT;
                         }
-                        aux[slot][i as usize].store(a, Ordering::Relaxed);
-                        None
+                        aux[slot][i as usize].set(a);
+                        0
                     };
-                    if let Some(c) = code
-                        && c != 0
-                    {
-                        vals[slot][i as usize].store(c, Ordering::Relaxed);
-                        max_level.fetch_max(level(c), Ordering::Relaxed);
+                    if code != 0 {
+                        vals[slot][i as usize].set(code);
+                        max_level.fetch_max(level(code as u16), Ordering::Relaxed);
                     }
                 }
                 bar.inc(hi - lo);
             });
+            check()?;
         }
         bar.finish_and_clear();
         let t_init = t0.elapsed().as_secs_f64();
-        if overflow.load(Ordering::Relaxed) {
-            return Err(BuildError::TooManyChildren { class: group[0] });
-        }
 
         // Phase 2: levels.
         //
@@ -528,10 +838,10 @@ impl<B: Bits> Builder<B> {
                 .fold(
                     || (HashMap::<u16, u64>::new(), 0u64),
                     |(mut lost, mut unresolved), (v, a)| {
-                        let v = v.load(Ordering::Relaxed);
+                        let v = v.get() as u16;
                         if v != 0 && v.is_multiple_of(2) {
                             *lost.entry(level(v)).or_default() += 1;
-                        } else if v == 0 && a.load(Ordering::Relaxed) & CNT_MASK != 0 {
+                        } else if v == 0 && a.get() & L::CNT_MASK != 0 {
                             unresolved += 1;
                         }
                         (lost, unresolved)
@@ -558,19 +868,13 @@ impl<B: Bits> Builder<B> {
         while has_edges && d <= max_level.load(Ordering::Relaxed) {
             bar.set_message(format!("{name} level {d}"));
             if pending_any.load(Ordering::Relaxed) && d > 0 {
+                let win = code_of(Value::Win(d));
                 for (slot, a) in aux.iter().enumerate() {
                     a.par_iter().enumerate().for_each(|(i, a)| {
-                        let a = a.load(Ordering::Relaxed);
-                        if a & WIN_PENDING != 0
-                            && (a >> DIST_SHIFT) as u16 == d
-                            && vals[slot][i]
-                                .compare_exchange(
-                                    0,
-                                    encode(Value::Win(d)),
-                                    Ordering::Relaxed,
-                                    Ordering::Relaxed,
-                                )
-                                .is_ok()
+                        let a = a.get();
+                        if a & L::WIN_PENDING != 0
+                            && (a >> L::DIST_SHIFT) as u16 == d
+                            && vals[slot][i].replace(0, win)
                         {
                             open[slot].fetch_sub(1, Ordering::Relaxed);
                         }
@@ -596,9 +900,9 @@ impl<B: Bits> Builder<B> {
                     WinSearch::Backward => false,
                     WinSearch::Forward => true,
                 };
+                let lost_code = code_of(Value::Loss(d));
+                let won_code = code_of(Value::Win(d + 1));
                 if forward {
-                    let lost_code = encode(Value::Loss(d));
-                    let won_code = encode(Value::Win(d + 1));
                     (0..sizes[pslot].div_ceil(CHUNK))
                         .into_par_iter()
                         .for_each(|ch| {
@@ -606,9 +910,8 @@ impl<B: Bits> Builder<B> {
                             let lo = ch * CHUNK;
                             let hi = (lo + CHUNK).min(sizes[pslot]);
                             for q in lo..hi {
-                                if vals[pslot][q as usize].load(Ordering::Relaxed) != 0
-                                    || aux[pslot][q as usize].load(Ordering::Relaxed) & CNT_MASK
-                                        == 0
+                                if vals[pslot][q as usize].get() != 0
+                                    || aux[pslot][q as usize].get() & L::CNT_MASK == 0
                                 {
                                     continue;
                                 }
@@ -617,19 +920,10 @@ impl<B: Bits> Builder<B> {
                                 for_each_turn(&self.geo, &self.rules, &qpos, |_, child| {
                                     if !wins && MaterialClass::of(child) == group[slot] {
                                         let c = ix.index_of(child) as usize;
-                                        wins = vals[slot][c].load(Ordering::Relaxed) == lost_code;
+                                        wins = vals[slot][c].get() == lost_code;
                                     }
                                 });
-                                if wins
-                                    && vals[pslot][q as usize]
-                                        .compare_exchange(
-                                            0,
-                                            won_code,
-                                            Ordering::Relaxed,
-                                            Ordering::Relaxed,
-                                        )
-                                        .is_ok()
-                                {
+                                if wins && vals[pslot][q as usize].replace(0, won_code) {
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     max_level.fetch_max(d + 1, Ordering::Relaxed);
                                 }
@@ -642,7 +936,7 @@ impl<B: Bits> Builder<B> {
                     let lo = ch * CHUNK;
                     let hi = (lo + CHUNK).min(sizes[slot]);
                     for i in lo..hi {
-                        let code = vals[slot][i as usize].load(Ordering::Relaxed);
+                        let code = vals[slot][i as usize].get() as u16;
                         if code == 0 || level(code) != d {
                             continue;
                         }
@@ -655,53 +949,29 @@ impl<B: Bits> Builder<B> {
                         for &q in parents.iter() {
                             let q = q as usize;
                             if lost {
-                                if vals[pslot][q]
-                                    .compare_exchange(
-                                        0,
-                                        encode(Value::Win(d + 1)),
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    )
-                                    .is_ok()
-                                {
+                                if vals[pslot][q].replace(0, won_code) {
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     max_level.fetch_max(d + 1, Ordering::Relaxed);
                                 }
                                 continue;
                             }
-                            if vals[pslot][q].load(Ordering::Relaxed) != 0 {
+                            if vals[pslot][q].get() != 0 {
                                 continue;
                             }
-                            let prev = aux[pslot][q].fetch_update(
-                                Ordering::Relaxed,
-                                Ordering::Relaxed,
-                                |a| {
-                                    let cnt = a & CNT_MASK;
-                                    if cnt == 0 {
-                                        return None;
-                                    }
-                                    let mut na = (a & !CNT_MASK) | (cnt - 1);
-                                    if a & WIN_PENDING == 0 {
-                                        let dist = ((a >> DIST_SHIFT) as u16).max(d + 1);
-                                        na = (na & 0xffff) | (dist as u32) << DIST_SHIFT;
-                                    }
-                                    Some(na)
-                                },
-                            );
+                            let prev = aux[pslot][q].update(|a| {
+                                let cnt = a & L::CNT_MASK;
+                                (cnt != 0).then(|| (a & !L::CNT_MASK) | (cnt - 1))
+                            });
+                            // The last won child settles a loss. Levels go
+                            // up, so it is the slowest child: the loss comes
+                            // one ply after it, unless a child outside the
+                            // group holds out longer.
                             if let Ok(a) = prev
-                                && a & CNT_MASK == 1
-                                && a & (WIN_PENDING | DRAW_EXIT) == 0
+                                && a & L::CNT_MASK == 1
+                                && a & (L::WIN_PENDING | L::DRAW_EXIT) == 0
                             {
-                                let dist = ((a >> DIST_SHIFT) as u16).max(d + 1);
-                                if vals[pslot][q]
-                                    .compare_exchange(
-                                        0,
-                                        encode(Value::Loss(dist)),
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    )
-                                    .is_ok()
-                                {
+                                let dist = ((a >> L::DIST_SHIFT) as u16).max(d + 1);
+                                if vals[pslot][q].replace(0, code_of(Value::Loss(dist))) {
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     lost_at[pslot][dist as usize].fetch_add(1, Ordering::Relaxed);
                                     max_level.fetch_max(dist, Ordering::Relaxed);
@@ -712,22 +982,22 @@ impl<B: Bits> Builder<B> {
                     bar.inc(hi - lo);
                 });
             }
+            check()?;
             d += 1;
         }
         bar.finish_and_clear();
+        drop(aux);
         if std::env::var_os("FANORONA_TIMING").is_some() {
             eprintln!(
-                "{name}: init {t_init:.2} s, levels {:.2} s ({d} levels)",
+                "{name} ({} bytes an index): init {t_init:.2} s, levels {:.2} s ({d} levels)",
+                L::BYTES,
                 t0.elapsed().as_secs_f64() - t_init
             );
         }
 
-        // Fill the non-canonical duplicates with their orbit's value, write.
-        let (mut vals, mut aux) = (vals, aux);
+        // Fill the other indices of each orbit with its value.
         let mut out = Vec::new();
-        for (slot, ix) in indexers.into_iter().enumerate() {
-            let class = group[slot];
-            let (v, a) = (&vals[slot], &aux[slot]);
+        for (slot, (ix, v)) in indexers.iter().zip(vals).enumerate() {
             (0..sizes[slot].div_ceil(CHUNK))
                 .into_par_iter()
                 .for_each(|ch| {
@@ -735,42 +1005,16 @@ impl<B: Bits> Builder<B> {
                     let lo = ch * CHUNK;
                     let hi = (lo + CHUNK).min(sizes[slot]);
                     for i in lo..hi {
-                        if a[i as usize].load(Ordering::Relaxed) & NONCANON != 0 {
+                        if ix.may_share_orbit(i) {
                             let pos = ix.decode(i, &mut cache);
                             let j = ix.index_of(&pos) as usize;
-                            v[i as usize].store(v[j].load(Ordering::Relaxed), Ordering::Relaxed);
+                            if j != i as usize {
+                                v[i as usize].set(v[j].get());
+                            }
                         }
                     }
                 });
-            drop(std::mem::take(&mut aux[slot]));
-            // Same size and alignment: the collect reuses the allocation.
-            let values: Vec<u16> = std::mem::take(&mut vals[slot])
-                .into_iter()
-                .map(AtomicU16::into_inner)
-                .collect();
-            let path = table_path(&self.dir, class);
-            let header = TableHeader::new(board.cols, board.rows, &self.rules, class);
-            let h = write_table(&path, header, &values)?;
-            let bytes =
-                std::fs::metadata(&path)
-                    .map(|m| m.len())
-                    .map_err(|err| BuildError::Io {
-                        path: path.clone(),
-                        err,
-                    })?;
-            out.push(ClassSummary::from_header(
-                &h,
-                bytes,
-                t0.elapsed().as_secs_f64(),
-                false,
-            ));
-            self.solved.insert(
-                class,
-                Solved {
-                    indexer: ix,
-                    values: Held::new(values),
-                },
-            );
+            out.push(L::held(v));
         }
         Ok(out)
     }
@@ -827,5 +1071,80 @@ impl<B: Bits> Builder<B> {
         );
         bar.set_message(msg.to_string());
         bar
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Diagonals;
+
+    /// A layout too small for 3x3: distances up to 6 plies, 3 children.
+    struct Tiny<const CNT: u32, const CODE: u16>;
+
+    impl<const CNT: u32, const CODE: u16> Layout for Tiny<CNT, CODE> {
+        type Val = AtomicU16;
+        type Aux = AtomicU32;
+        const BYTES: u64 = 6;
+        const CNT_MASK: u32 = CNT;
+        const WIN_PENDING: u32 = 1 << 8;
+        const DRAW_EXIT: u32 = 1 << 9;
+        const DIST_SHIFT: u32 = 16;
+        const MAX_CODE: u16 = CODE;
+        const MAX_DIST: u16 = CODE;
+        fn held(values: Vec<AtomicU16>) -> Held {
+            Held::new(values.into_iter().map(AtomicU16::into_inner).collect())
+        }
+    }
+
+    fn codes(h: &Held, n: usize) -> Vec<u16> {
+        (0..n).map(|i| h.get(i)).collect()
+    }
+
+    #[test]
+    fn a_layout_too_small_is_detected_and_a_large_enough_one_agrees() {
+        let db = std::env::temp_dir().join(format!("fanorona-layout-{}", std::process::id()));
+        let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+        let opts = BuildOptions {
+            progress: false,
+            ..Default::default()
+        };
+        let mut b = Builder::<u64>::new(&db, board, Rules::default(), opts);
+        // Up to 5 stones: the classes of 4 stones and fewer stay held in
+        // memory, as the 5-stone group needs them.
+        b.build(5, |_| {}).unwrap();
+        let group = [
+            MaterialClass::new(2, 3, false),
+            MaterialClass::new(3, 2, false),
+        ];
+        let ix: Vec<ClassIndexer<u64>> = group
+            .iter()
+            .map(|&c| ClassIndexer::new(board, c))
+            .collect();
+        let wide = b.solve_group::<Wide>(&group, &ix).unwrap();
+        let narrow = b.solve_group::<Narrow>(&group, &ix).unwrap();
+        let roomy = b.solve_group::<Tiny<0xff, 200>>(&group, &ix).unwrap();
+        for slot in 0..2 {
+            let n = ix[slot].size() as usize;
+            assert_eq!(codes(&wide[slot], n), codes(&narrow[slot], n));
+            assert_eq!(codes(&wide[slot], n), codes(&roomy[slot], n));
+        }
+        let longest = wide
+            .iter()
+            .zip(&ix)
+            .flat_map(|(h, ix)| codes(h, ix.size() as usize))
+            .max()
+            .unwrap();
+        assert!(longest > 12, "the test needs distances over 6 plies");
+        assert_eq!(
+            b.solve_group::<Tiny<0xff, 12>>(&group, &ix).err(),
+            Some(Overflow::Distance)
+        );
+        // 3v2 on 3x3: a position with more than 3 paika moves.
+        assert_eq!(
+            b.solve_group::<Tiny<0x3, 200>>(&group, &ix).err(),
+            Some(Overflow::Children)
+        );
+        let _ = std::fs::remove_dir_all(&db);
     }
 }

@@ -186,6 +186,51 @@ pub struct DecodeCache {
     o_rank: Option<u64>,
 }
 
+/// How many indices a class has on a board, without building its indexer:
+/// what [`ClassIndexer::size`] returns. Used to plan a build's memory.
+///
+/// The canonical mover sets are one per orbit of the board's symmetry
+/// group, counted by Burnside's lemma: the average over the symmetries of
+/// the sets each one fixes. A symmetry fixes a set exactly when the set is
+/// a union of its cycles, so those are counted from the cycle lengths.
+pub fn class_size(board: Board, class: MaterialClass) -> u64 {
+    let n = board.points();
+    let (m, o) = (class.mover as usize, class.other as usize);
+    if m + o > n {
+        return 0;
+    }
+    let syms = board.symmetries();
+    let fixed: u128 = syms
+        .iter()
+        .map(|g| {
+            // Coefficient of x^m in the product over cycles of (1 + x^len).
+            let mut ways = vec![0u128; m + 1];
+            ways[0] = 1;
+            let mut seen = vec![false; n];
+            for start in 0..n {
+                if seen[start] {
+                    continue;
+                }
+                let mut len = 0;
+                let mut p = start;
+                while !seen[p] {
+                    seen[p] = true;
+                    p = g.perm[p] as usize;
+                    len += 1;
+                }
+                for k in (len..=m).rev() {
+                    ways[k] += ways[k - len];
+                }
+            }
+            ways[m]
+        })
+        .sum();
+    let binom = Binomials::new();
+    let orbits = (fixed / syms.len() as u128) as u64;
+    let block_slots = if class.block { o as u64 } else { 1 };
+    orbits * binom.c(n - m, o) * block_slots
+}
+
 /// Steps a combination (increasing) to the next one in colex order.
 #[inline]
 fn next_colex(c: &mut [usize]) {
@@ -354,10 +399,15 @@ impl<B: Bits> ClassIndexer<B> {
     /// Whether `index` is the least index of its position's orbit (the one
     /// the builder solves). `pos` is the decoded position at `index`.
     pub fn is_canonical(&self, index: u64, pos: &Position<B>) -> bool {
+        !self.may_share_orbit(index) || self.index_of(pos) == index
+    }
+
+    /// Whether other indices may hold images of the position at `index`:
+    /// only when a symmetry maps its mover set onto itself.
+    #[inline]
+    pub fn may_share_orbit(&self, index: u64) -> bool {
         let s_index = index / self.block_slots / self.o_count;
-        // Only a mover set that a symmetry maps onto itself has other
-        // indices in its orbit.
-        !self.canon_symmetric[s_index as usize] || self.index_of(pos) == index
+        self.canon_symmetric[s_index as usize]
     }
 
     /// The index of a position of this class, whoever is to move.
@@ -483,6 +533,28 @@ mod tests {
         check_roundtrip(5, 3, MaterialClass::new(3, 2, false));
         check_roundtrip(3, 5, MaterialClass::new(2, 3, true));
         check_roundtrip(1, 5, MaterialClass::new(1, 2, false));
+    }
+
+    #[test]
+    fn class_size_counts_what_the_indexer_holds() {
+        for (c, r, diag) in [
+            (3, 3, Diagonals::Corner),
+            (5, 5, Diagonals::Center),
+            (7, 3, Diagonals::Corner),
+            (9, 5, Diagonals::Corner),
+            (1, 7, Diagonals::Corner),
+        ] {
+            let board = Board::new(c, r, diag).unwrap();
+            for (m, o, block) in [(1, 1, false), (2, 3, false), (4, 1, true), (3, 3, true)] {
+                let class = MaterialClass::new(m, o, block);
+                if (m + o) as usize > board.points() {
+                    assert_eq!(class_size(board, class), 0);
+                    continue;
+                }
+                let ix = ClassIndexer::<u64>::new(board, class);
+                assert_eq!(class_size(board, class), ix.size(), "{board} {class}");
+            }
+        }
     }
 
     #[test]

@@ -255,10 +255,10 @@ fn bincode_config() -> impl bincode::config::Config {
 /// Writes a table to `path` through a temporary file that is renamed into
 /// place once complete and flushed, so a killed build never leaves a
 /// partial table under the real name. Fills in the header's statistics.
-pub fn write_table(
+pub fn write_table<C: Copy + Into<u16> + Sync>(
     path: &Path,
     mut header: TableHeader,
-    values: &[u16],
+    values: &[C],
 ) -> Result<TableHeader, TableError> {
     let io_err = |err| TableError::Io {
         path: path.to_path_buf(),
@@ -266,6 +266,7 @@ pub fn write_table(
     };
     let (mut wins, mut draws, mut losses, mut longest, mut max_code) = (0u64, 0u64, 0u64, 0u16, 0);
     for &c in values {
+        let c: u16 = c.into();
         max_code = max_code.max(c);
         match decode(c) {
             Value::Win(n) => {
@@ -287,7 +288,7 @@ pub fn write_table(
     header.losses = losses;
     header.longest = longest;
     header.block_entries = BLOCK_ENTRIES;
-    let chunks: Vec<&[u16]> = values.chunks(BLOCK_ENTRIES as usize).collect();
+    let chunks: Vec<&[C]> = values.chunks(BLOCK_ENTRIES as usize).collect();
     header.block_count = chunks.len() as u32;
 
     use rayon::prelude::*;
@@ -295,9 +296,9 @@ pub fn write_table(
         .par_iter()
         .map(|chunk| {
             let raw: Vec<u8> = if width == 1 {
-                chunk.iter().map(|&c| c as u8).collect()
+                chunk.iter().map(|&c| c.into() as u8).collect()
             } else {
-                chunk.iter().flat_map(|c| c.to_le_bytes()).collect()
+                chunk.iter().flat_map(|&c| c.into().to_le_bytes()).collect()
             };
             zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("zstd compresses in memory")
         })

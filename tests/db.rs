@@ -5,7 +5,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use fanorona::builder::{BuildOptions, Builder, WinSearch, table_dir, table_path};
+use fanorona::builder::{BuildOptions, Builder, StateLayout, WinSearch, table_dir, table_path};
 use fanorona::index::MaterialClass;
 use fanorona::notation::Diagram;
 use fanorona::probe::Tablebase;
@@ -42,7 +42,7 @@ fn to_val(v: Value) -> Val {
 /// Builds the tables of a board up to `pieces` stones and compares every
 /// position the brute-force solver knows.
 fn check_against_brute(cols: usize, rows: usize, rules: Rules, pieces: u32) {
-    check_against_brute_with(cols, rows, rules, pieces, WinSearch::Auto);
+    check_against_brute_with(cols, rows, rules, pieces, WinSearch::Auto, StateLayout::Auto);
 }
 
 fn check_against_brute_with(
@@ -51,12 +51,17 @@ fn check_against_brute_with(
     rules: Rules,
     pieces: u32,
     win_search: WinSearch,
+    layout: StateLayout,
 ) {
-    let db = temp_db(&format!("{cols}x{rows}-{}-{win_search:?}", rules.slug()));
+    let db = temp_db(&format!(
+        "{cols}x{rows}-{}-{win_search:?}-{layout:?}",
+        rules.slug()
+    ));
     let board = Board::new(cols, rows, rules.diagonals).unwrap();
     let opts = BuildOptions {
         progress: false,
         win_search,
+        layout,
         ..Default::default()
     };
     let mut b = Builder::<u64>::new(&db, board, rules, opts);
@@ -128,15 +133,53 @@ fn every_3x3_position_matches_brute_force_under_every_rule_set() {
 fn both_ways_of_finding_wins_give_the_same_tables() {
     for win_search in [WinSearch::Backward, WinSearch::Forward] {
         for rules in all_rule_sets() {
-            check_against_brute_with(3, 3, rules, 9, win_search);
+            check_against_brute_with(3, 3, rules, 9, win_search, StateLayout::Auto);
         }
-        check_against_brute_with(5, 3, Rules::default(), 5, win_search);
+        check_against_brute_with(5, 3, Rules::default(), 5, win_search, StateLayout::Auto);
         let sac = Rules {
             sacrifice: true,
             ..Default::default()
         };
-        check_against_brute_with(3, 3, sac, 9, win_search);
+        check_against_brute_with(3, 3, sac, 9, win_search, StateLayout::Auto);
     }
+}
+
+#[test]
+fn the_wide_state_layout_gives_the_same_tables() {
+    let sac = Rules {
+        sacrifice: true,
+        stalemate: Stalemate::Draw,
+        ..Default::default()
+    };
+    for rules in [Rules::default(), sac] {
+        check_against_brute_with(3, 3, rules, 9, WinSearch::Auto, StateLayout::Wide);
+    }
+    check_against_brute_with(5, 3, Rules::default(), 5, WinSearch::Auto, StateLayout::Wide);
+}
+
+#[test]
+fn a_build_too_big_for_its_memory_is_refused_before_it_starts() {
+    let db = temp_db("too-big");
+    let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+    let rules = Rules::default();
+    // 5x3 up to 5 stones: every group up to 4 stones fits in 20 kB (the
+    // largest, 1v3+3v1, about 2 x 1,400 indices of 3 bytes), but 2v3+3v2
+    // needs about 2 x 7,500 of 3 bytes: the build must stop before the
+    // first of them.
+    let opts = BuildOptions {
+        progress: false,
+        memory_bytes: 20_000,
+        ..Default::default()
+    };
+    let err = Builder::<u64>::new(&db, board, rules, opts)
+        .build(5, |_| panic!("nothing is built"))
+        .unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("2v3+3v2") && msg.contains("--memory"), "{msg}");
+    let dir = table_dir(&db, &board, &rules);
+    let written = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(written, 0, "tables were written to {}", dir.display());
+    let _ = std::fs::remove_dir_all(&db);
 }
 
 #[test]
