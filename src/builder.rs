@@ -30,10 +30,22 @@
 //! Board symmetry: parents and children are counted as canonical indices
 //! (distinct), which makes the counting exact on the quotient graph, where
 //! each node is an orbit of positions.
+//!
+//! Memory: while a group is solved, each of its indices holds a value code
+//! and a word of child count, flags and distance (`Layout`): 3 bytes in
+//! the narrow layout, enough for distances up to 126 plies and 63 paika
+//! moves, or 6 bytes in the wide one, used when the narrow one overflows.
+//! The classes later groups look up stay in memory at 1 byte an index (2
+//! when a distance needs it). So the peak is about 3 bytes an index of the
+//! largest group plus 1 byte an index of every smaller class: 20 GB for 9x5
+//! up to 8 stones, whose largest group, 3v5+5v3, has 6 billion indices.
+//! The build checks every group against `--memory` before it starts.
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -80,7 +92,10 @@ pub enum BuildError {
         limit: u64,
     },
     /// A group does not fit even the wide state layout.
-    Overflow { group: String, overflow: Overflow },
+    Overflow {
+        group: String,
+        overflow: Overflow,
+    },
 }
 
 impl fmt::Display for BuildError {
@@ -337,8 +352,13 @@ macro_rules! cell {
             }
             #[inline]
             fn replace(&self, old: u32, new: u32) -> bool {
-                self.compare_exchange(old as $int, new as $int, Ordering::Relaxed, Ordering::Relaxed)
-                    .is_ok()
+                self.compare_exchange(
+                    old as $int,
+                    new as $int,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
+                .is_ok()
             }
             #[inline]
             fn update(&self, mut f: impl FnMut(u32) -> Option<u32>) -> Result<u32, u32> {
@@ -557,9 +577,7 @@ impl<B: Bits> Builder<B> {
         let mut held = 0u64;
         for group in groups {
             let sizes: Vec<u64> = group.iter().map(|&c| class_size(board, c)).collect();
-            let on_disk = group
-                .iter()
-                .all(|&c| table_path(&self.dir, c).exists());
+            let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
             let needed = sizes.iter().sum::<u64>() * Narrow::BYTES + held;
             if !on_disk && needed > self.options.memory_bytes {
                 return Err(BuildError::TooBig {
@@ -598,9 +616,7 @@ impl<B: Bits> Builder<B> {
         let t0 = Instant::now();
         let name = group_name(group);
         // Resume: a group whose tables are all complete is loaded, not built.
-        let on_disk = group
-            .iter()
-            .all(|&c| table_path(&self.dir, c).exists());
+        let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
         let loaded: Vec<_> = if on_disk {
             group.iter().map(|&c| self.load(c)).collect()
         } else {
@@ -681,7 +697,13 @@ impl<B: Bits> Builder<B> {
                 false,
             ));
             if needed_later(class, pieces) {
-                self.solved.insert(class, Solved { indexer: ix, values });
+                self.solved.insert(
+                    class,
+                    Solved {
+                        indexer: ix,
+                        values,
+                    },
+                );
             }
         }
         Ok(out)
@@ -1057,9 +1079,12 @@ impl<B: Bits> Builder<B> {
         decode(s.values.get(s.indexer.index_of(pos) as usize))
     }
 
-    fn bar(&self, len: u64, msg: &str) -> ProgressBar {
+    fn bar(&self, len: u64, msg: &str) -> BuildBar {
         if !self.options.progress {
-            return ProgressBar::hidden();
+            return BuildBar {
+                bar: ProgressBar::hidden(),
+                log: None,
+            };
         }
         let bar = ProgressBar::new(len);
         bar.set_style(
@@ -1070,7 +1095,53 @@ impl<B: Bits> Builder<B> {
             .progress_chars("=> "),
         );
         bar.set_message(msg.to_string());
-        bar
+        // indicatif draws nothing when standard error is not a terminal:
+        // a build left running overnight into a log gets a line now and
+        // then instead, for the phases that take more than seconds.
+        let log = (!std::io::stderr().is_terminal() && len >= 1 << 24).then(|| {
+            eprintln!("{msg} over {len} positions");
+            Mutex::new(Instant::now())
+        });
+        BuildBar { bar, log }
+    }
+}
+
+/// A build's progress bar, or its lines in a log.
+struct BuildBar {
+    bar: ProgressBar,
+    /// When the last log line was written, when logging.
+    log: Option<Mutex<Instant>>,
+}
+
+impl BuildBar {
+    const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+    fn inc(&self, n: u64) {
+        self.bar.inc(n);
+        let Some(last) = &self.log else { return };
+        let Ok(mut last) = last.try_lock() else {
+            return;
+        };
+        if last.elapsed() >= Self::LOG_EVERY {
+            *last = Instant::now();
+            let (pos, len) = (self.bar.position(), self.bar.length().unwrap_or(0));
+            eprintln!(
+                "{}: {pos}/{len} ({:.0}%), {:.0}/s, eta {} s",
+                self.bar.message(),
+                100.0 * pos as f64 / len.max(1) as f64,
+                self.bar.per_sec(),
+                self.bar.eta().as_secs()
+            );
+        }
+    }
+    fn set_message(&self, msg: String) {
+        self.bar.set_message(msg);
+    }
+    fn set_position(&self, pos: u64) {
+        self.bar.set_position(pos);
+    }
+    fn finish_and_clear(&self) {
+        self.bar.finish_and_clear();
     }
 }
 
@@ -1117,10 +1188,8 @@ mod tests {
             MaterialClass::new(2, 3, false),
             MaterialClass::new(3, 2, false),
         ];
-        let ix: Vec<ClassIndexer<u64>> = group
-            .iter()
-            .map(|&c| ClassIndexer::new(board, c))
-            .collect();
+        let ix: Vec<ClassIndexer<u64>> =
+            group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
         let wide = b.solve_group::<Wide>(&group, &ix).unwrap();
         let narrow = b.solve_group::<Narrow>(&group, &ix).unwrap();
         let roomy = b.solve_group::<Tiny<0xff, 200>>(&group, &ix).unwrap();

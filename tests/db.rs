@@ -42,7 +42,14 @@ fn to_val(v: Value) -> Val {
 /// Builds the tables of a board up to `pieces` stones and compares every
 /// position the brute-force solver knows.
 fn check_against_brute(cols: usize, rows: usize, rules: Rules, pieces: u32) {
-    check_against_brute_with(cols, rows, rules, pieces, WinSearch::Auto, StateLayout::Auto);
+    check_against_brute_with(
+        cols,
+        rows,
+        rules,
+        pieces,
+        WinSearch::Auto,
+        StateLayout::Auto,
+    );
 }
 
 fn check_against_brute_with(
@@ -154,7 +161,14 @@ fn the_wide_state_layout_gives_the_same_tables() {
     for rules in [Rules::default(), sac] {
         check_against_brute_with(3, 3, rules, 9, WinSearch::Auto, StateLayout::Wide);
     }
-    check_against_brute_with(5, 3, Rules::default(), 5, WinSearch::Auto, StateLayout::Wide);
+    check_against_brute_with(
+        5,
+        3,
+        Rules::default(),
+        5,
+        WinSearch::Auto,
+        StateLayout::Wide,
+    );
 }
 
 #[test]
