@@ -736,6 +736,15 @@ impl<B: Bits> Builder<B> {
                 c as u32
             }
         };
+        // Settles an unresolved position, if the layout holds the code.
+        let settle = |cell: &L::Val, code: u16| -> bool {
+            if code > L::MAX_CODE {
+                too_long.store(true, Ordering::Relaxed);
+                false
+            } else {
+                cell.replace(0, code as u32)
+            }
+        };
         let check = || {
             if too_many_children.load(Ordering::Relaxed) {
                 Err(Overflow::Children)
@@ -890,13 +899,12 @@ impl<B: Bits> Builder<B> {
         while has_edges && d <= max_level.load(Ordering::Relaxed) {
             bar.set_message(format!("{name} level {d}"));
             if pending_any.load(Ordering::Relaxed) && d > 0 {
-                let win = code_of(Value::Win(d));
                 for (slot, a) in aux.iter().enumerate() {
                     a.par_iter().enumerate().for_each(|(i, a)| {
                         let a = a.get();
                         if a & L::WIN_PENDING != 0
                             && (a >> L::DIST_SHIFT) as u16 == d
-                            && vals[slot][i].replace(0, win)
+                            && settle(&vals[slot][i], encode(Value::Win(d)))
                         {
                             open[slot].fetch_sub(1, Ordering::Relaxed);
                         }
@@ -922,8 +930,8 @@ impl<B: Bits> Builder<B> {
                     WinSearch::Backward => false,
                     WinSearch::Forward => true,
                 };
-                let lost_code = code_of(Value::Loss(d));
-                let won_code = code_of(Value::Win(d + 1));
+                let lost_code = encode(Value::Loss(d)) as u32;
+                let won_code = encode(Value::Win(d + 1));
                 if forward {
                     (0..sizes[pslot].div_ceil(CHUNK))
                         .into_par_iter()
@@ -945,7 +953,7 @@ impl<B: Bits> Builder<B> {
                                         wins = vals[slot][c].get() == lost_code;
                                     }
                                 });
-                                if wins && vals[pslot][q as usize].replace(0, won_code) {
+                                if wins && settle(&vals[pslot][q as usize], won_code) {
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     max_level.fetch_max(d + 1, Ordering::Relaxed);
                                 }
@@ -971,7 +979,7 @@ impl<B: Bits> Builder<B> {
                         for &q in parents.iter() {
                             let q = q as usize;
                             if lost {
-                                if vals[pslot][q].replace(0, won_code) {
+                                if settle(&vals[pslot][q], won_code) {
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     max_level.fetch_max(d + 1, Ordering::Relaxed);
                                 }
@@ -993,7 +1001,7 @@ impl<B: Bits> Builder<B> {
                                 && a & (L::WIN_PENDING | L::DRAW_EXIT) == 0
                             {
                                 let dist = ((a >> L::DIST_SHIFT) as u16).max(d + 1);
-                                if vals[pslot][q].replace(0, code_of(Value::Loss(dist))) {
+                                if settle(&vals[pslot][q], encode(Value::Loss(dist))) {
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     lost_at[pslot][dist as usize].fetch_add(1, Ordering::Relaxed);
                                     max_level.fetch_max(dist, Ordering::Relaxed);
