@@ -545,15 +545,8 @@ impl<B: Bits> Builder<B> {
         mut report: impl FnMut(&ClassSummary),
     ) -> Result<Vec<ClassSummary>, BuildError> {
         let board = self.geo.board;
-        if pieces < 2 || pieces as usize > board.points() {
-            // A one-point board has no class with both sides on it; allow
-            // it as an empty build rather than an error.
-            if !(board.points() < 2 && pieces as usize <= board.points().max(1)) {
-                return Err(BuildError::BadPieces { pieces, board });
-            }
-        }
+        self.check(pieces)?;
         let groups = build_groups(&board, &self.rules, pieces);
-        self.plan_memory(&groups, pieces)?;
         std::fs::create_dir_all(&self.dir).map_err(|err| BuildError::Io {
             path: self.dir.clone(),
             err,
@@ -568,14 +561,22 @@ impl<B: Bits> Builder<B> {
         Ok(out)
     }
 
-    /// Refuses a build whose largest group would not fit in the memory
-    /// allowed, before any work is done. Groups complete on disk are only
-    /// loaded; the rest are solved in the narrow layout. Each group is
-    /// checked again, exactly, when it is built.
-    fn plan_memory(&self, groups: &[Vec<MaterialClass>], pieces: u32) -> Result<(), BuildError> {
+    /// Refuses a build before any work is done: a stone count the board
+    /// cannot hold, or a largest group that would not fit in the memory
+    /// allowed. Groups complete on disk are only loaded; the rest are
+    /// counted in the narrow layout. Each group is checked again, exactly,
+    /// when it is built.
+    pub fn check(&self, pieces: u32) -> Result<(), BuildError> {
         let board = self.geo.board;
+        if pieces < 2 || pieces as usize > board.points() {
+            // A one-point board has no class with both sides on it; allow
+            // it as an empty build rather than an error.
+            if !(board.points() < 2 && pieces as usize <= board.points().max(1)) {
+                return Err(BuildError::BadPieces { pieces, board });
+            }
+        }
         let mut held = 0u64;
-        for group in groups {
+        for group in &build_groups(&board, &self.rules, pieces) {
             let sizes: Vec<u64> = group.iter().map(|&c| class_size(board, c)).collect();
             let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
             let needed = sizes.iter().sum::<u64>() * Narrow::BYTES + held;

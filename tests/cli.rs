@@ -370,3 +370,23 @@ fn perft_depth_zero_counts_the_root() {
         other => panic!("exit code {other:?}: {}", r.stderr),
     }
 }
+
+#[test]
+fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
+    let db = std::env::temp_dir().join(format!("fanorona-cli-build-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let dir = db.to_str().unwrap();
+    // 3v5+5v3 needs about 18.7 GiB: refused at once, before the classes
+    // that would fit are built, and nothing is written.
+    user_error(
+        &[
+            "build", "--board", "9x5", "--pieces", "8", "--memory", "16", "--db", dir,
+        ],
+        &["3v5+5v3", "--memory", "16.00 GiB"],
+    );
+    user_error(
+        &["build", "--board", "5x3", "--pieces", "16", "--db", dir],
+        &["--pieces 16", "15 points"],
+    );
+    assert!(!db.exists(), "{dir} was created");
+}

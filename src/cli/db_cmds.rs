@@ -152,6 +152,9 @@ pub fn build_tables(
         ..Default::default()
     };
     let t = Instant::now();
+    with_bits!(board.points(), B => {
+        Builder::<B>::new(db, board, *rules, opts.clone()).check(pieces)?
+    });
     if output == BuildOutput::Table {
         println!(
             "building {board} tables up to {pieces} stones under {rules} in {}",
