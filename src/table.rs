@@ -360,11 +360,13 @@ thread_local! {
     static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> = const { RefCell::new(None) };
 }
 
-/// A small cache of decompressed blocks shared by all tables.
+/// A cache of decompressed blocks shared by all tables, first in first
+/// out, bounded in bytes.
 struct BlockCache {
     map: HashMap<(u64, u32), Arc<Vec<u8>>>,
     order: std::collections::VecDeque<(u64, u32)>,
-    capacity: usize,
+    /// Bytes of the blocks held.
+    bytes: usize,
 }
 
 static CACHE: Mutex<Option<BlockCache>> = Mutex::new(None);
@@ -374,7 +376,11 @@ static CACHE: Mutex<Option<BlockCache>> = Mutex::new(None);
 pub fn clear_block_cache() {
     *CACHE.lock().expect("cache lock") = None;
 }
-const CACHE_BLOCKS: usize = 256;
+/// Bytes of decompressed blocks the cache holds. A search probes blocks
+/// all over the tables; from 2 MiB to 256 MiB cut the CPU time of a 9x5
+/// search of 3 million nodes with the 7-stone tables by 20% (15.6 s to
+/// 12.5 s); 512 MiB did no better.
+const CACHE_BYTES: usize = 256 << 20;
 
 impl TableFile {
     /// Opens a table and checks its magic, version, header and index
@@ -505,14 +511,21 @@ impl TableFile {
         let cache = guard.get_or_insert_with(|| BlockCache {
             map: HashMap::new(),
             order: Default::default(),
-            capacity: CACHE_BLOCKS,
+            bytes: 0,
         });
-        if cache.map.len() >= cache.capacity
+        while cache.bytes + data.len() > CACHE_BYTES
             && let Some(old) = cache.order.pop_front()
         {
-            cache.map.remove(&old);
+            if let Some(gone) = cache.map.remove(&old) {
+                cache.bytes -= gone.len();
+            }
         }
-        cache.map.insert(key, data.clone());
+        if let Some(had) = cache.map.insert(key, data.clone()) {
+            // Two threads read the same block at once: keep one copy.
+            cache.bytes -= had.len();
+            cache.order.retain(|k| *k != key);
+        }
+        cache.bytes += data.len();
         cache.order.push_back(key);
         Ok(data)
     }
