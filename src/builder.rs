@@ -461,6 +461,34 @@ impl Overflow {
     }
 }
 
+/// The levels at which positions of one chunk of indices are settled (or
+/// have a win pending), so a level's sweep skips the chunks with none.
+/// Levels from 127 up share the last bit.
+#[derive(Default)]
+struct ChunkLevels([AtomicU64; 2]);
+
+impl ChunkLevels {
+    #[inline]
+    fn bit(level: u16) -> (usize, u64) {
+        let l = level.min(127) as usize;
+        (l / 64, 1 << (l % 64))
+    }
+    #[inline]
+    fn mark(&self, level: u16) {
+        let (w, b) = Self::bit(level);
+        // Most marks find the bit set already: a load is cheaper than a
+        // read-modify-write on a shared line.
+        if self.0[w].load(Ordering::Relaxed) & b == 0 {
+            self.0[w].fetch_or(b, Ordering::Relaxed);
+        }
+    }
+    #[inline]
+    fn has(&self, level: u16) -> bool {
+        let (w, b) = Self::bit(level);
+        self.0[w].load(Ordering::Relaxed) & b != 0
+    }
+}
+
 /// A group's name: its classes joined by `+`.
 fn group_name(group: &[MaterialClass]) -> String {
     group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+")
@@ -723,6 +751,16 @@ impl<B: Bits> Builder<B> {
         let total: u64 = sizes.iter().sum();
         let vals: Vec<Vec<L::Val>> = sizes.iter().map(|&n| L::Val::zeroed(n)).collect();
         let aux: Vec<Vec<L::Aux>> = sizes.iter().map(|&n| L::Aux::zeroed(n)).collect();
+        let chunk_levels: Vec<Vec<ChunkLevels>> = sizes
+            .iter()
+            .map(|&n| {
+                (0..n.div_ceil(CHUNK))
+                    .map(|_| ChunkLevels::default())
+                    .collect()
+            })
+            .collect();
+        let mark =
+            |slot: usize, i: u64, level: u16| chunk_levels[slot][(i / CHUNK) as usize].mark(level);
         let max_level = AtomicU16::new(0);
         let pending_any = AtomicBool::new(false);
         let too_many_children = AtomicBool::new(false);
@@ -826,6 +864,7 @@ impl<B: Bits> Builder<B> {
                             a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
                             pending_any.store(true, Ordering::Relaxed);
                             max_level.fetch_max(exit_win, Ordering::Relaxed);
+                            mark(slot, i, exit_win);
                         } else {
                             if max_loss > L::MAX_DIST {
                                 too_long.store(true, Ordering::Relaxed);
@@ -841,6 +880,7 @@ impl<B: Bits> Builder<B> {
                     if code != 0 {
                         vals[slot][i as usize].set(code);
                         max_level.fetch_max(level(code as u16), Ordering::Relaxed);
+                        mark(slot, i, level(code as u16));
                     }
                 }
                 bar.inc(hi - lo);
@@ -901,15 +941,22 @@ impl<B: Bits> Builder<B> {
             bar.set_message(format!("{name} level {d}"));
             if pending_any.load(Ordering::Relaxed) && d > 0 {
                 for (slot, a) in aux.iter().enumerate() {
-                    a.par_iter().enumerate().for_each(|(i, a)| {
-                        let a = a.get();
-                        if a & L::WIN_PENDING != 0
-                            && (a >> L::DIST_SHIFT) as u16 == d
-                            && settle(&vals[slot][i], encode(Value::Win(d)))
-                        {
-                            open[slot].fetch_sub(1, Ordering::Relaxed);
-                        }
-                    });
+                    (0..sizes[slot].div_ceil(CHUNK))
+                        .into_par_iter()
+                        .filter(|&ch| chunk_levels[slot][ch as usize].has(d))
+                        .for_each(|ch| {
+                            let lo = (ch * CHUNK) as usize;
+                            let hi = (lo + CHUNK as usize).min(sizes[slot] as usize);
+                            for (i, a) in a[lo..hi].iter().enumerate() {
+                                let a = a.get();
+                                if a & L::WIN_PENDING != 0
+                                    && (a >> L::DIST_SHIFT) as u16 == d
+                                    && settle(&vals[slot][lo + i], encode(Value::Win(d)))
+                                {
+                                    open[slot].fetch_sub(1, Ordering::Relaxed);
+                                }
+                            }
+                        });
                 }
             }
             bar.set_position(0);
@@ -955,6 +1002,7 @@ impl<B: Bits> Builder<B> {
                                     }
                                 });
                                 if wins && settle(&vals[pslot][q as usize], won_code) {
+                                    mark(pslot, q, d + 1);
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     max_level.fetch_max(d + 1, Ordering::Relaxed);
                                 }
@@ -966,6 +1014,10 @@ impl<B: Bits> Builder<B> {
                     let mut parents: Vec<u64> = Vec::new();
                     let lo = ch * CHUNK;
                     let hi = (lo + CHUNK).min(sizes[slot]);
+                    if !chunk_levels[slot][ch as usize].has(d) {
+                        bar.inc(hi - lo);
+                        return;
+                    }
                     for i in lo..hi {
                         let code = vals[slot][i as usize].get() as u16;
                         if code == 0 || level(code) != d {
@@ -981,6 +1033,7 @@ impl<B: Bits> Builder<B> {
                             let q = q as usize;
                             if lost {
                                 if settle(&vals[pslot][q], won_code) {
+                                    mark(pslot, q as u64, d + 1);
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     max_level.fetch_max(d + 1, Ordering::Relaxed);
                                 }
@@ -1003,6 +1056,7 @@ impl<B: Bits> Builder<B> {
                             {
                                 let dist = ((a >> L::DIST_SHIFT) as u16).max(d + 1);
                                 if settle(&vals[pslot][q], encode(Value::Loss(dist))) {
+                                    mark(pslot, q as u64, dist);
                                     open[pslot].fetch_sub(1, Ordering::Relaxed);
                                     lost_at[pslot][dist as usize].fetch_add(1, Ordering::Relaxed);
                                     max_level.fetch_max(dist, Ordering::Relaxed);
