@@ -624,16 +624,23 @@ impl<B: Bits> Builder<B> {
         Ok(())
     }
 
-    /// Loads a complete, valid table of a class, if there is one.
-    fn load(&self, class: MaterialClass) -> Option<(Vec<u16>, TableFile)> {
+    /// Opens a complete, valid table of a class, if there is one, with its
+    /// codes when they are to be held; otherwise its blocks are only
+    /// checked, which needs no memory for the codes.
+    fn load(&self, class: MaterialClass, hold: bool) -> Option<(TableFile, Option<Vec<u16>>)> {
         let path = table_path(&self.dir, class);
         let t = TableFile::open(&path).ok()?;
         let want = TableHeader::new(self.geo.board.cols, self.geo.board.rows, &self.rules, class);
         if !t.header.same_rules(&want) || t.header.class() != class {
             return None;
         }
-        let values = t.read_all().ok()?;
-        Some((values, t))
+        let values = if hold {
+            Some(t.read_all().ok()?)
+        } else {
+            t.check_blocks().ok()?;
+            None
+        };
+        Some((t, values))
     }
 
     fn build_group(
@@ -647,16 +654,19 @@ impl<B: Bits> Builder<B> {
         // Resume: a group whose tables are all complete is loaded, not built.
         let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
         let loaded: Vec<_> = if on_disk {
-            group.iter().map(|&c| self.load(c)).collect()
+            group
+                .iter()
+                .map(|&c| self.load(c, needed_later(c, pieces)))
+                .collect()
         } else {
             Vec::new()
         };
         if on_disk && loaded.iter().all(Option::is_some) {
             let mut out = Vec::new();
             for (&class, l) in group.iter().zip(loaded) {
-                let (values, t) = l.expect("checked");
+                let (t, values) = l.expect("checked");
                 out.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, true));
-                if needed_later(class, pieces) {
+                if let Some(values) = values {
                     self.solved.insert(
                         class,
                         Solved {
@@ -684,19 +694,26 @@ impl<B: Bits> Builder<B> {
             });
         }
         let narrow = match self.options.layout {
-            StateLayout::Auto => self.solve_group::<Narrow>(group, &indexers),
-            StateLayout::Wide => Err(Overflow::Distance),
+            StateLayout::Auto => Some(self.solve_group::<Narrow>(group, &indexers)),
+            StateLayout::Wide => None,
         };
         let values = match narrow {
-            Ok(v) => v,
-            Err(overflow) => {
+            Some(Ok(v)) => v,
+            narrow => {
                 let needed = total * Wide::BYTES + held;
                 if needed > limit {
-                    return Err(BuildError::TooBigWide {
-                        group: name,
-                        overflow,
-                        needed,
-                        limit,
+                    return Err(match narrow {
+                        Some(Err(overflow)) => BuildError::TooBigWide {
+                            group: name,
+                            overflow,
+                            needed,
+                            limit,
+                        },
+                        _ => BuildError::TooBig {
+                            group: name,
+                            needed,
+                            limit,
+                        },
                     });
                 }
                 self.solve_group::<Wide>(group, &indexers)
