@@ -17,6 +17,7 @@ pub mod builder;
 pub mod engine;
 pub mod game;
 pub mod geometry;
+mod hugepages;
 pub mod index;
 pub mod movegen;
 pub mod notation;

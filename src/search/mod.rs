@@ -904,7 +904,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             };
         }
         if self.tree.capacity() == 0 {
-            self.tree.reserve_exact(self.max_nodes);
+            crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
         }
         self.tree.clear();
         self.tree.push(TreeNode {

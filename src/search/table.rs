@@ -132,7 +132,7 @@ impl<B: Bits> Table<B> {
         }
         let len = INITIAL_SLOTS.min(max);
         Table {
-            slots: vec![None; len],
+            slots: crate::hugepages::filled(len, || None),
             max_slots: max,
             used: 0,
             shift: 64 - (len / WAYS).trailing_zeros(),
@@ -217,7 +217,7 @@ impl<B: Bits> Table<B> {
 
     fn grow(&mut self) {
         let len = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![None; len]);
+        let old = std::mem::replace(&mut self.slots, crate::hugepages::filled(len, || None));
         self.shift = 64 - (len / WAYS).trailing_zeros();
         self.used = 0;
         for s in old.into_iter().flatten() {

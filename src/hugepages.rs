@@ -1,0 +1,80 @@
+//! Large arrays on huge pages.
+//!
+//! The builder's state arrays (gigabytes) and the search's tree and table
+//! are read and written at random places. With ordinary 4 KiB pages almost
+//! every such access misses the TLB, and at these sizes the page tables
+//! themselves (8 bytes per 4 KiB: 40 MB for 20 GB) no longer fit in the
+//! caches, so each miss costs another trip to memory. On Linux, transparent
+//! huge pages (2 MiB) remove most of that, but kernels commonly grant them
+//! only to memory that asks for them (`madvise` mode in
+//! `/sys/kernel/mm/transparent_hugepage/enabled`). [`filled`] asks, for the
+//! vectors big enough to gain. Elsewhere, or when the kernel declines, the
+//! vector is the same, just on small pages.
+
+/// The size of a huge page on the platforms that have them.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Below this a vector keeps small pages: it would span few huge pages.
+const MIN_BYTES: usize = 4 * HUGE_PAGE;
+
+/// A vector of `len` elements made by `fill`, its memory advised onto huge
+/// pages before it is first touched.
+pub fn filled<T>(len: usize, fill: impl FnMut() -> T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(len);
+    advise(v.as_ptr() as usize, len * size_of::<T>());
+    v.resize_with(len, fill);
+    v
+}
+
+/// Reserves room for `additional` more elements, on huge pages when the
+/// vector has to move for it.
+pub fn reserve_exact<T>(v: &mut Vec<T>, additional: usize) {
+    let old = v.as_ptr();
+    v.reserve_exact(additional);
+    if v.as_ptr() != old {
+        advise(v.as_ptr() as usize, v.capacity() * size_of::<T>());
+    }
+}
+
+/// Advises the whole huge pages inside `[start, start + bytes)`.
+#[cfg(target_os = "linux")]
+fn advise(start: usize, bytes: usize) {
+    if bytes < MIN_BYTES {
+        return;
+    }
+    let first = start.next_multiple_of(HUGE_PAGE);
+    let end = (start + bytes) / HUGE_PAGE * HUGE_PAGE;
+    if end > first {
+        // SAFETY: the range lies inside one allocation this process owns,
+        // and MADV_HUGEPAGE changes only how it is backed, never what it
+        // holds. The result is ignored: refused advice leaves small pages.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise(_start: usize, _bytes: usize) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filled_vectors_hold_what_they_were_filled_with() {
+        for len in [0, 1, 1000, MIN_BYTES / 4 + 12_345] {
+            let mut n = 0u32;
+            let v = filled(len, || {
+                n += 1;
+                n
+            });
+            assert_eq!(v.len(), len);
+            assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32 + 1));
+        }
+        let mut v: Vec<u64> = vec![7; 3];
+        reserve_exact(&mut v, MIN_BYTES);
+        assert_eq!(v, [7, 7, 7]);
+        assert!(v.capacity() >= 3 + MIN_BYTES);
+    }
+}
