@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::bits::Bits;
-use crate::builder::{table_dir, table_path, trivial_value};
+use crate::builder::{stalemate_value, table_dir, table_path, trivial_value};
 use crate::geometry::{Board, Geometry, Symmetry};
 use crate::index::{ClassIndexer, MaterialClass};
+use crate::movegen::{capturers, for_each_turn, has_turn};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{TableError, TableFile, TableHeader, decode};
@@ -52,6 +53,11 @@ impl From<TableError> for ProbeError {
         ProbeError::Table(e)
     }
 }
+
+/// How many stones above the largest table a position may have and still
+/// be answered through its captures: with one more, every capture lands in
+/// a table; with two, those whose every capture takes two stones.
+const LOOKAHEAD_STONES: u32 = 2;
 
 /// A table found in a folder, opened or not.
 pub type ListedTable = (MaterialClass, Result<TableFile, TableError>);
@@ -176,6 +182,15 @@ impl<B: Bits> Tablebase<B> {
     /// The value of a position, or `None` when its class is not built
     /// (without building the error, which [`Oracle::lookup`] would drop).
     fn find(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
+        if let Some(v) = self.find_stored(pos)? {
+            return Ok(Some(v));
+        }
+        self.find_through_captures(pos)
+    }
+
+    /// The value stored for a position (or needing no table), or `None`
+    /// when its class is not built.
+    fn find_stored(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
         if let Some(v) = trivial_value(&self.geo, &self.rules, pos) {
             return Ok(Some(v));
         }
@@ -188,6 +203,50 @@ impl<B: Bits> Tablebase<B> {
         };
         let code = c.file.code(c.indexer.index_of(&self.to_stored(pos)))?;
         Ok(Some(decode(code)))
+    }
+
+    /// The value of a position whose class is not built, when the side to
+    /// move has no turn (the stalemate rule's value), or must capture and
+    /// every turn leads into a built class: the best of those values, one
+    /// ply up. Exact, since captures are compulsory
+    /// and every capture removes stones. This answers the positions just
+    /// above the tables where a search meets them most (a capture is on),
+    /// without a search node, and is what lets a table leave capture
+    /// positions out.
+    fn find_through_captures(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
+        let max = self.max_stones();
+        let stones = pos.stone_count();
+        if max == 0 || stones > max + LOOKAHEAD_STONES || pos.block.is_some() {
+            return Ok(None);
+        }
+        let empty = self.geo.all & !pos.occupied();
+        if !capturers(&self.geo, pos.mover(), pos.waiter(), empty).any() {
+            // Without a capture only a stalemate is known.
+            return Ok(
+                (!has_turn(&self.geo, &self.rules, pos)).then(|| stalemate_value(&self.rules))
+            );
+        }
+        let mut best: Option<Value> = None;
+        let mut outcome = Ok(true);
+        for_each_turn(&self.geo, &self.rules, pos, |_, child| {
+            if !matches!(outcome, Ok(true)) {
+                return;
+            }
+            if child.stone_count() >= stones {
+                // Not a capture (a sacrifice): its class is not built.
+                outcome = Ok(false);
+                return;
+            }
+            match self.find_stored(child) {
+                Ok(Some(v)) => {
+                    let v = v.parent();
+                    best = Some(best.map_or(v, |b| b.max(v)));
+                }
+                Ok(None) => outcome = Ok(false),
+                Err(e) => outcome = Err(e),
+            }
+        });
+        Ok(if outcome? { best } else { None })
     }
 
     /// The most stones of any table in the folder (0 if none), as the

@@ -328,3 +328,56 @@ fn a_build_resumes_after_losing_a_class() {
     }
     std::fs::remove_dir_all(&db).unwrap();
 }
+
+#[test]
+fn positions_one_capture_above_the_tables_are_answered_exactly() {
+    let center_forced = Rules {
+        diagonals: Diagonals::Center,
+        continuation: Continuation::Forced,
+        stalemate: Stalemate::Draw,
+        ..Default::default()
+    };
+    for (cols, rows, rules) in [(5, 3, Rules::default()), (3, 5, center_forced)] {
+        let db = temp_db(&format!("lookahead-{cols}x{rows}"));
+        let board = Board::new(cols, rows, rules.diagonals).unwrap();
+        let opts = BuildOptions {
+            progress: false,
+            ..Default::default()
+        };
+        Builder::<u64>::new(&db, board, rules, opts)
+            .build(4, |_| {})
+            .unwrap();
+        let tb = Tablebase::<u64>::new(&db, board, rules);
+        let geo = fanorona::Geometry::<u64>::new(board);
+        let truth = brute::solve(cols, rows, naive_rules(&rules), 6);
+        let mut answered = [0usize; 7];
+        for (fen, want) in &truth {
+            let pos = Diagram::parse(fen).unwrap().to_position::<u64>();
+            let stones = pos.stone_count();
+            if stones <= 4 {
+                continue;
+            }
+            let kids = fanorona::children(&geo, &rules, &pos);
+            // Answerable: the game is over, or every turn captures into a
+            // class of at most 4 stones or takes the last enemy stone.
+            let answerable =
+                kids.is_empty() || kids.iter().all(|k| k.stone_count() <= 4 || k.mover() == 0);
+            match tb.probe(&pos) {
+                Ok(v) => {
+                    assert!(answerable, "{fen}: answered {v} without tables below");
+                    assert_eq!(to_val(v), *want, "{fen} under {rules}");
+                    answered[stones as usize] += 1;
+                }
+                Err(e) => {
+                    assert!(!answerable, "{fen}: not answered ({e})");
+                    assert!(e.to_string().contains("not built"), "{fen}: {e}");
+                }
+            }
+        }
+        // Every capture position of 5 stones, and some of 6 (those whose
+        // every capture takes two stones).
+        assert!(answered[5] > 1000, "{cols}x{rows}: {answered:?}");
+        assert!(answered[6] > 0, "{cols}x{rows}: {answered:?}");
+        std::fs::remove_dir_all(&db).unwrap();
+    }
+}
