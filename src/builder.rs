@@ -53,12 +53,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::bits::Bits;
+use crate::fxhash::FxBuild;
 use crate::geometry::{Board, Direction, Geometry, Symmetry};
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass, class_size};
 use crate::movegen::{capturers, for_each_turn, has_turn};
 use crate::position::Position;
 use crate::rules::{Rules, Stalemate};
-use crate::search::FxBuild;
 use crate::table::{TableError, TableFile, TableHeader, decode, encode, write_table};
 use crate::value::Value;
 

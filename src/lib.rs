@@ -9,12 +9,14 @@
 //! - [`movegen`]: whole turns and the positions they lead to;
 //! - [`notation`]: reading and writing positions and turns;
 //! - [`perft`]: counting the move tree;
+//! - [`fxhash`]: the fast hash of the maps keyed by positions and classes;
 //! - [`value`]: win/draw/loss with distances, and the [`value::Oracle`] trait
 //!   through which search and play consult the tables.
 
 pub mod bits;
 pub mod builder;
 pub mod engine;
+pub mod fxhash;
 pub mod game;
 pub mod geometry;
 mod hugepages;

@@ -44,7 +44,8 @@
 //! end of the game (no stones: lost; no move: lost or drawn by the
 //! stalemate rule; move limit reached: drawn); a repetition of a position
 //! on its path (below); the table of solved positions; the oracle (endgame
-//! tables), whose answers go into the table; otherwise it gets the df-pn+
+//! tables, which also answer a capture position whose every capture lands
+//! in them), whose answers go into the table; otherwise it gets the df-pn+
 //! style initial numbers `pn = 1, dn = (its number of moves)` at an OR node
 //! and `pn = (its number of moves), dn = 1` at an AND node, each raised by
 //! the stone difference for the side that is behind. Children are ordered
@@ -108,7 +109,8 @@ use crate::position::Position;
 use crate::rules::{Color, Rules, Stalemate};
 use crate::value::{Oracle, Value, Wdl};
 
-pub use table::{Entry, FxBuild, FxHasher, Table};
+pub use crate::fxhash::{FxBuild, FxHasher};
+pub use table::{Entry, Table};
 
 /// The turns-left field of a node when there is no move limit.
 pub const NO_LIMIT: u16 = u16::MAX;
