@@ -2,7 +2,12 @@
 //! doubling up to a memory bound and then kept full by replacement.
 //!
 //! Every slot holds its whole key (position, turns left, attacker), so a
-//! look-up never mistakes one position for another. When a bucket is full
+//! look-up never mistakes one position for another. Beside the slots, each
+//! bucket has its four 16-bit fingerprints of the keys in one 8-byte word:
+//! most look-ups are of new leaves the table does not hold, and those now
+//! read that one word instead of the bucket's slots (about 40 bytes each,
+//! three cache lines a bucket). A profile of a 5x7 search had 55% of its
+//! time in look-ups, nearly all of them cache misses. When a bucket is full
 //! the entry of lowest priority (`work`) is replaced; solved entries count
 //! double, so they outlive open ones of the same priority.
 
@@ -53,10 +58,20 @@ struct Slot<B> {
 /// A memory-bounded table of proof and disproof numbers.
 pub struct Table<B> {
     slots: Vec<Option<Slot<B>>>,
+    /// The fingerprints of each bucket's slots ([`fingerprint`]; 0 for an
+    /// empty slot).
+    tags: Vec<[u16; WAYS]>,
     /// The most slots the table grows to.
     max_slots: usize,
     used: usize,
     shift: u32,
+}
+
+/// The fingerprint of a key's hash: its low bits (the bucket comes from
+/// the high ones), never 0, which marks an empty slot.
+#[inline]
+fn fingerprint(hash: u64) -> u16 {
+    hash as u16 | 1
 }
 
 #[inline]
@@ -68,9 +83,9 @@ fn hash_key<B: Bits>(node: &Node<B>, attacker: Color) -> u64 {
 }
 
 impl<B: Bits> Table<B> {
-    /// Bytes one slot takes.
+    /// Bytes one slot takes, with its fingerprint.
     pub fn slot_bytes() -> usize {
-        std::mem::size_of::<Option<Slot<B>>>()
+        std::mem::size_of::<Option<Slot<B>>>() + std::mem::size_of::<u16>()
     }
 
     /// A table that never takes more than `memory_bytes`, counting the
@@ -85,6 +100,7 @@ impl<B: Bits> Table<B> {
         let len = INITIAL_SLOTS.min(max);
         Table {
             slots: crate::hugepages::filled(len, || None),
+            tags: crate::hugepages::filled(len / WAYS, || [0; WAYS]),
             max_slots: max,
             used: 0,
             shift: 64 - (len / WAYS).trailing_zeros(),
@@ -110,22 +126,30 @@ impl<B: Bits> Table<B> {
         self.max_slots
     }
 
+    /// The bucket of a hash: its number (the first of its slots is
+    /// `WAYS` times that).
     #[inline]
     fn bucket(&self, hash: u64) -> usize {
         if self.shift >= 64 {
             0
         } else {
-            (hash >> self.shift) as usize * WAYS
+            (hash >> self.shift) as usize
         }
     }
 
     #[inline]
     pub fn get(&self, node: &Node<B>, attacker: Color) -> Option<Entry> {
-        let b = self.bucket(hash_key(node, attacker));
-        self.slots[b..b + WAYS]
-            .iter()
-            .flatten()
-            .find(|s| s.attacker == attacker && s.node == *node)
+        let hash = hash_key(node, attacker);
+        let b = self.bucket(hash);
+        let tag = fingerprint(hash);
+        let tags = self.tags[b];
+        (0..WAYS)
+            .filter(|&w| tags[w] == tag)
+            .find_map(|w| {
+                self.slots[b * WAYS + w]
+                    .as_ref()
+                    .filter(|s| s.attacker == attacker && s.node == *node)
+            })
             .map(|s| s.entry)
     }
 
@@ -133,8 +157,9 @@ impl<B: Bits> Table<B> {
         if self.used * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
             self.grow();
         }
-        let b = self.bucket(hash_key(node, attacker));
-        let bucket = &mut self.slots[b..b + WAYS];
+        let hash = hash_key(node, attacker);
+        let b = self.bucket(hash);
+        let bucket = &mut self.slots[b * WAYS..(b + 1) * WAYS];
         let mut victim = 0;
         let mut victim_priority = u64::MAX;
         for (i, s) in bucket.iter().enumerate() {
@@ -165,11 +190,13 @@ impl<B: Bits> Table<B> {
             attacker,
             entry,
         });
+        self.tags[b][victim] = fingerprint(hash);
     }
 
     fn grow(&mut self) {
         let len = self.slots.len() * 2;
         let old = std::mem::replace(&mut self.slots, crate::hugepages::filled(len, || None));
+        self.tags = crate::hugepages::filled(len / WAYS, || [0; WAYS]);
         self.shift = 64 - (len / WAYS).trailing_zeros();
         self.used = 0;
         for s in old.into_iter().flatten() {
@@ -180,6 +207,7 @@ impl<B: Bits> Table<B> {
     /// Forgets everything, keeping the slot array.
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);
+        self.tags.iter_mut().for_each(|t| *t = [0; WAYS]);
         self.used = 0;
     }
 }
@@ -203,9 +231,18 @@ mod tests {
 
     #[test]
     fn stays_within_its_bound_and_finds_what_it_keeps() {
-        let bytes = 1 << 20;
+        // The smallest table is one bucket, where most keys collide and
+        // some share a fingerprint.
+        for bytes in [1 << 20, 1] {
+            fills_within_bound(bytes);
+        }
+    }
+
+    fn fills_within_bound(bytes: usize) {
         let mut t = Table::<u64>::new(bytes);
-        assert!(t.max_slots() * Table::<u64>::slot_bytes() * 3 / 2 <= bytes);
+        assert!(
+            t.max_slots() == WAYS || t.max_slots() * Table::<u64>::slot_bytes() * 3 / 2 <= bytes
+        );
         for i in 0..100_000u64 {
             let e = Entry {
                 pn: i,
@@ -216,7 +253,7 @@ mod tests {
             assert_eq!(t.get(&node(i), Color::White), Some(e));
             assert_eq!(t.get(&node(i), Color::Black), None);
         }
-        assert!(t.bytes() * 3 / 2 <= bytes);
+        assert!(t.max_slots() == WAYS || t.bytes() * 3 / 2 <= bytes);
         assert!(t.len() <= t.max_slots());
         // Whatever is found is what was stored under that key.
         for i in 0..100_000u64 {
