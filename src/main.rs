@@ -32,8 +32,8 @@ enum Command {
     /// Perfect-play value of positions and of each of their moves.
     ///
     /// A position is answered when its class is built, or when it is at most
-    /// two stones above the tables and its side to move has no turn or must
-    /// capture into tables with every turn.
+    /// three stones above the tables and its side to move has no turn, or
+    /// must capture and every capture leads to an answered position.
     Probe(db_cmds::ProbeArgs),
     /// List the tables of a database folder with their statistics.
     Info(db_cmds::InfoArgs),
