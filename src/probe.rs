@@ -213,11 +213,11 @@ impl<B: Bits> Tablebase<B> {
     /// The value of a position whose class is not built, when the side to
     /// move has no turn (the stalemate rule's value), or must capture and
     /// every capture leads into a built class or to a position answered
-    /// this way in turn: the best of those values, one ply up. Exact, since captures are compulsory
-    /// and every capture removes stones. This answers the positions just
-    /// above the tables where a search meets them most (a capture is on),
-    /// without a search node, and is what lets a table leave capture
-    /// positions out.
+    /// this way in turn: the best of those values, one ply up. Exact, since
+    /// captures are compulsory and every capture removes stones. This
+    /// answers the positions just above the tables where a search meets
+    /// them most (a capture is on), without a search node, and is what
+    /// would let a table leave capture positions out.
     fn find_through_captures(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
         let max = self.max_stones();
         let stones = pos.stone_count();
