@@ -722,6 +722,14 @@ impl<B: Bits> Builder<B> {
                         },
                     });
                 }
+                if let (Some(Err(overflow)), true) = (&narrow, self.options.progress) {
+                    // Hours of work start again: say why, and how big.
+                    eprintln!(
+                        "{name}: {}; solving it again in the wide layout (6 bytes a position, about {:.2} GiB)",
+                        overflow.narrow_limit(),
+                        needed as f64 / GIB
+                    );
+                }
                 self.solve_group::<Wide>(group, &indexers)
                     .map_err(|overflow| BuildError::Overflow {
                         group: name.clone(),
