@@ -427,6 +427,26 @@ impl Layout for Narrow {
     }
 }
 
+/// Two bytes of value code and the narrow two of auxiliary word: for
+/// groups whose only overflow is a distance (4v4 on 9x5 has wins longer
+/// than 126 plies), at 4 bytes an index instead of 6.
+struct Medium;
+
+impl Layout for Medium {
+    type Val = AtomicU16;
+    type Aux = AtomicU16;
+    const BYTES: u64 = 4;
+    const CNT_MASK: u32 = Narrow::CNT_MASK;
+    const WIN_PENDING: u32 = Narrow::WIN_PENDING;
+    const DRAW_EXIT: u32 = Narrow::DRAW_EXIT;
+    const DIST_SHIFT: u32 = Narrow::DIST_SHIFT;
+    const MAX_CODE: u16 = u16::MAX;
+    const MAX_DIST: u16 = Narrow::MAX_DIST;
+    fn held(values: Vec<AtomicU16>) -> Held {
+        Held::new(values.into_iter().map(AtomicU16::into_inner).collect())
+    }
+}
+
 /// Two bytes of value code and four of auxiliary word (up to 255 paika
 /// children).
 struct Wide;
@@ -699,10 +719,21 @@ impl<B: Bits> Builder<B> {
                 limit,
             });
         }
-        let narrow = match self.options.layout {
+        let mut narrow = match self.options.layout {
             StateLayout::Auto => Some(self.solve_group::<Narrow>(group, &indexers)),
             StateLayout::Wide => None,
         };
+        if let Some(Err(Overflow::Distance)) = narrow
+            && total * Medium::BYTES + held <= limit
+        {
+            if self.options.progress {
+                eprintln!(
+                    "{name}: {}; solving it again with 4 bytes a position",
+                    Overflow::Distance.narrow_limit()
+                );
+            }
+            narrow = Some(self.solve_group::<Medium>(group, &indexers));
+        }
         let values = match narrow {
             Some(Ok(v)) => v,
             narrow => {
@@ -1287,10 +1318,12 @@ mod tests {
         let wide = b.solve_group::<Wide>(&group, &ix).unwrap();
         let narrow = b.solve_group::<Narrow>(&group, &ix).unwrap();
         let roomy = b.solve_group::<Tiny<0xff, 200>>(&group, &ix).unwrap();
+        let medium = b.solve_group::<Medium>(&group, &ix).unwrap();
         for slot in 0..2 {
             let n = ix[slot].size() as usize;
             assert_eq!(codes(&wide[slot], n), codes(&narrow[slot], n));
             assert_eq!(codes(&wide[slot], n), codes(&roomy[slot], n));
+            assert_eq!(codes(&wide[slot], n), codes(&medium[slot], n));
         }
         let longest = wide
             .iter()
