@@ -34,7 +34,8 @@
 //! Memory: while a group is solved, each of its indices holds a value code
 //! and a word of child count, flags and distance (`Layout`): 3 bytes in
 //! the narrow layout, enough for distances up to 126 plies and 63 paika
-//! moves, or 6 bytes in the wide one, used when the narrow one overflows.
+//! moves; 4 bytes when only a distance overflows it; 6 bytes in the wide
+//! one otherwise.
 //! The classes later groups look up stay in memory at 1 byte an index (2
 //! when a distance needs it). So the peak is about 3 bytes an index of the
 //! largest group plus 1 byte an index of every smaller class: 20 GB for 9x5
