@@ -720,27 +720,37 @@ impl<B: Bits> Builder<B> {
                 limit,
             });
         }
-        let mut narrow = match self.options.layout {
+        // Hours of work may start again in a larger layout: say why, and
+        // how big.
+        let progress = self.options.progress;
+        let retry = |overflow: Overflow, bytes: u64, needed: u64| {
+            if progress {
+                eprintln!(
+                    "{name}: {}; solving it again with {bytes} bytes a position (about {:.2} GiB)",
+                    overflow.narrow_limit(),
+                    needed as f64 / GIB
+                );
+            }
+        };
+        // The narrow layout first; after a distance overflow the 4-byte
+        // one; the wide one below for whatever is left.
+        let mut tried = match self.options.layout {
             StateLayout::Auto => Some(self.solve_group::<Narrow>(group, &indexers)),
             StateLayout::Wide => None,
         };
-        if let Some(Err(Overflow::Distance)) = narrow
-            && total * Medium::BYTES + held <= limit
+        let medium_needed = total * Medium::BYTES + held;
+        if let Some(Err(Overflow::Distance)) = tried
+            && medium_needed <= limit
         {
-            if self.options.progress {
-                eprintln!(
-                    "{name}: {}; solving it again with 4 bytes a position",
-                    Overflow::Distance.narrow_limit()
-                );
-            }
-            narrow = Some(self.solve_group::<Medium>(group, &indexers));
+            retry(Overflow::Distance, Medium::BYTES, medium_needed);
+            tried = Some(self.solve_group::<Medium>(group, &indexers));
         }
-        let values = match narrow {
+        let values = match tried {
             Some(Ok(v)) => v,
-            narrow => {
+            tried => {
                 let needed = total * Wide::BYTES + held;
                 if needed > limit {
-                    return Err(match narrow {
+                    return Err(match tried {
                         Some(Err(overflow)) => BuildError::TooBigWide {
                             group: name,
                             overflow,
@@ -754,13 +764,8 @@ impl<B: Bits> Builder<B> {
                         },
                     });
                 }
-                if let (Some(Err(overflow)), true) = (&narrow, self.options.progress) {
-                    // Hours of work start again: say why, and how big.
-                    eprintln!(
-                        "{name}: {}; solving it again in the wide layout (6 bytes a position, about {:.2} GiB)",
-                        overflow.narrow_limit(),
-                        needed as f64 / GIB
-                    );
+                if let Some(Err(overflow)) = tried {
+                    retry(overflow, Wide::BYTES, needed);
                 }
                 self.solve_group::<Wide>(group, &indexers)
                     .map_err(|overflow| BuildError::Overflow {

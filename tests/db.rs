@@ -3,9 +3,11 @@
 
 mod support;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use fanorona::builder::{BuildOptions, Builder, StateLayout, WinSearch, table_dir, table_path};
+use fanorona::builder::{
+    BuildOptions, Builder, ClassSummary, StateLayout, WinSearch, table_dir, table_path,
+};
 use fanorona::index::MaterialClass;
 use fanorona::notation::Diagram;
 use fanorona::probe::Tablebase;
@@ -17,6 +19,18 @@ fn temp_db(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("fanorona-db-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
+}
+
+/// Builds every class of up to `pieces` stones with default options and no
+/// progress bars.
+fn build_quietly(db: &Path, board: Board, rules: Rules, pieces: u32) -> Vec<ClassSummary> {
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    Builder::<u64>::new(db, board, rules, opts)
+        .build(pieces, |_| {})
+        .unwrap()
 }
 
 fn naive_rules(r: &Rules) -> NaiveRules {
@@ -230,18 +244,10 @@ fn a_tall_board_shares_the_tables_of_its_wide_transpose() {
     let tall = Board::new(3, 7, rules.diagonals).unwrap();
     let wide = Board::new(7, 3, rules.diagonals).unwrap();
     assert_eq!(table_dir(&db, &tall, &rules), table_dir(&db, &wide, &rules));
-    let opts = BuildOptions {
-        progress: false,
-        ..Default::default()
-    };
-    let first = Builder::<u64>::new(&db, tall, rules, opts.clone())
-        .build(4, |_| {})
-        .unwrap();
+    let first = build_quietly(&db, tall, rules, 4);
     assert!(first.iter().all(|s| !s.reused));
     // Building the wide board finds every table already there.
-    let second = Builder::<u64>::new(&db, wide, rules, opts)
-        .build(4, |_| {})
-        .unwrap();
+    let second = build_quietly(&db, wide, rules, 4);
     assert_eq!(first.len(), second.len());
     assert!(second.iter().all(|s| s.reused));
     // A tall position and its transpose have the same value.
@@ -266,13 +272,7 @@ fn verify_catches_a_wrong_value() {
     let db = temp_db("wrong");
     let rules = Rules::default();
     let board = Board::new(3, 3, rules.diagonals).unwrap();
-    let opts = BuildOptions {
-        progress: false,
-        ..Default::default()
-    };
-    Builder::<u64>::new(&db, board, rules, opts)
-        .build(4, |_| {})
-        .unwrap();
+    build_quietly(&db, board, rules, 4);
     let dir = table_dir(&db, &board, &rules);
     let class = MaterialClass::new(2, 2, false);
     let path = table_path(&dir, class);
@@ -294,13 +294,7 @@ fn a_build_resumes_after_losing_a_class() {
     let db = temp_db("resume");
     let rules = Rules::default();
     let board = Board::new(5, 3, rules.diagonals).unwrap();
-    let opts = BuildOptions {
-        progress: false,
-        ..Default::default()
-    };
-    let first = Builder::<u64>::new(&db, board, rules, opts.clone())
-        .build(4, |_| {})
-        .unwrap();
+    let first = build_quietly(&db, board, rules, 4);
     assert!(first.iter().all(|s| !s.reused));
     let dir = table_dir(&db, &board, &rules);
     // A killed build leaves a temporary file and no table for the class in
@@ -312,9 +306,7 @@ fn a_build_resumes_after_losing_a_class() {
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
     std::fs::write(&damaged, &bytes).unwrap();
-    let second = Builder::<u64>::new(&db, board, rules, opts)
-        .build(4, |_| {})
-        .unwrap();
+    let second = build_quietly(&db, board, rules, 4);
     for s in &second {
         let rebuilt = s.class == MaterialClass::new(2, 2, false)
             || s.class == MaterialClass::new(3, 1, false)
@@ -359,13 +351,7 @@ fn positions_just_above_the_tables_are_answered_exactly_through_captures() {
     for (cols, rows, rules) in [(5, 3, Rules::default()), (3, 5, center_forced)] {
         let db = temp_db(&format!("lookahead-{cols}x{rows}"));
         let board = Board::new(cols, rows, rules.diagonals).unwrap();
-        let opts = BuildOptions {
-            progress: false,
-            ..Default::default()
-        };
-        Builder::<u64>::new(&db, board, rules, opts)
-            .build(4, |_| {})
-            .unwrap();
+        build_quietly(&db, board, rules, 4);
         let tb = Tablebase::<u64>::new(&db, board, rules);
         let geo = fanorona::Geometry::<u64>::new(board);
         let truth = brute::solve(cols, rows, naive_rules(&rules), 6);
