@@ -35,7 +35,8 @@
 //! and a word of child count, flags and distance (`Layout`): 3 bytes in
 //! the narrow layout, enough for distances up to 126 plies and 63 paika
 //! moves; 4 bytes when only a distance overflows it; 6 bytes in the wide
-//! one otherwise.
+//! one otherwise. A group that outgrew the narrow layout is noted on disk
+//! (`overflow_marker_path`) until written, so a resumed build skips it.
 //! The classes later groups look up stay in memory at 1 byte an index (2
 //! when a distance needs it). So the peak is about 3 bytes an index of the
 //! largest group plus 1 byte an index of every smaller class: 20 GB for 9x5
@@ -243,6 +244,31 @@ pub fn table_dir(db: &Path, board: &Board, rules: &Rules) -> PathBuf {
 /// The path of a class's table.
 pub fn table_path(dir: &Path, class: MaterialClass) -> PathBuf {
     dir.join(format!("{}.fnt", class.name()))
+}
+
+/// Where a build notes that a group overflowed the narrow state layout
+/// (`3v5+5v3.overflow`, holding `distance` or `children`). It lives only
+/// until the group's tables are written; a resumed build reads it to skip
+/// the narrow attempt, which can take hours on large groups.
+fn overflow_marker_path(dir: &Path, group: &[MaterialClass]) -> PathBuf {
+    dir.join(format!("{}.overflow", group_name(group)))
+}
+
+fn read_overflow_marker(path: &Path) -> Option<Overflow> {
+    match std::fs::read_to_string(path).ok()?.trim() {
+        "distance" => Some(Overflow::Distance),
+        "children" => Some(Overflow::Children),
+        _ => None,
+    }
+}
+
+/// Best effort: without the note a resumed build only does more work.
+fn write_overflow_marker(path: &Path, overflow: Overflow) {
+    let word = match overflow {
+        Overflow::Distance => "distance",
+        Overflow::Children => "children",
+    };
+    let _ = std::fs::write(path, word);
 }
 
 /// The classes with at most `pieces` stones, grouped in build order.
@@ -720,23 +746,38 @@ impl<B: Bits> Builder<B> {
                 limit,
             });
         }
+        // The narrow layout first; after a distance overflow the 4-byte
+        // one; the wide one below for whatever is left. An overflow is
+        // remembered on disk until the group is written, so that a build
+        // resumed after a kill does not pay for the narrow attempt again.
+        let marker = overflow_marker_path(&self.dir, group);
+        let remembered = read_overflow_marker(&marker);
         // Hours of work may start again in a larger layout: say why, and
         // how big.
         let progress = self.options.progress;
         let retry = |overflow: Overflow, bytes: u64, needed: u64| {
             if progress {
+                let (found, again) = match remembered {
+                    Some(_) => ("an earlier build found that ", ""),
+                    None => ("", " again"),
+                };
                 eprintln!(
-                    "{name}: {}; solving it again with {bytes} bytes a position (about {:.2} GiB)",
+                    "{name}: {found}{}; solving it{again} with {bytes} bytes a position (about {:.2} GiB)",
                     overflow.narrow_limit(),
                     needed as f64 / GIB
                 );
             }
         };
-        // The narrow layout first; after a distance overflow the 4-byte
-        // one; the wide one below for whatever is left.
-        let mut tried = match self.options.layout {
-            StateLayout::Auto => Some(self.solve_group::<Narrow>(group, &indexers)),
-            StateLayout::Wide => None,
+        let mut tried = match (self.options.layout, remembered) {
+            (StateLayout::Wide, _) => None,
+            (StateLayout::Auto, Some(overflow)) => Some(Err(overflow)),
+            (StateLayout::Auto, None) => {
+                let t = self.solve_group::<Narrow>(group, &indexers);
+                if let Err(overflow) = t {
+                    write_overflow_marker(&marker, overflow);
+                }
+                Some(t)
+            }
         };
         let medium_needed = total * Medium::BYTES + held;
         if let Some(Err(Overflow::Distance)) = tried
@@ -744,6 +785,9 @@ impl<B: Bits> Builder<B> {
         {
             retry(Overflow::Distance, Medium::BYTES, medium_needed);
             tried = Some(self.solve_group::<Medium>(group, &indexers));
+            if let Some(Err(overflow)) = tried {
+                write_overflow_marker(&marker, overflow);
+            }
         }
         let values = match tried {
             Some(Ok(v)) => v,
@@ -803,6 +847,7 @@ impl<B: Bits> Builder<B> {
                 );
             }
         }
+        let _ = std::fs::remove_file(&marker);
         Ok(out)
     }
 

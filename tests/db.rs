@@ -6,9 +6,10 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use fanorona::builder::{
-    BuildOptions, Builder, ClassSummary, StateLayout, WinSearch, table_dir, table_path,
+    BuildError, BuildOptions, Builder, ClassSummary, Overflow, StateLayout, WinSearch,
+    build_groups, table_dir, table_path,
 };
-use fanorona::index::MaterialClass;
+use fanorona::index::{MaterialClass, class_size};
 use fanorona::notation::Diagram;
 use fanorona::probe::Tablebase;
 use fanorona::{Board, Continuation, Diagonals, Rules, Stalemate, Value};
@@ -380,4 +381,87 @@ fn positions_just_above_the_tables_are_answered_exactly_through_captures() {
         assert!(answered[6] > 0, "{cols}x{rows}: {answered:?}");
         std::fs::remove_dir_all(&db).unwrap();
     }
+}
+
+/// A group that overflowed the narrow state layout leaves a note beside
+/// its tables until it is written, so a build resumed after a kill starts
+/// in the layout that fits instead of paying for the narrow attempt again.
+#[test]
+fn a_noted_overflow_skips_the_narrow_layout_until_the_group_is_written() {
+    let db = temp_db("overflow-note");
+    let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+    let rules = Rules::default();
+    build_quietly(&db, board, rules, 4);
+    let groups = build_groups(&board, &rules, 5);
+    // The first group of 5 stones, 2v3+3v2: the largest.
+    let at = groups
+        .iter()
+        .position(|g| g[0].mover + g[0].other == 5)
+        .unwrap();
+    let group = &groups[at];
+    let name = group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+");
+    let total: u64 = group.iter().map(|&c| class_size(board, c)).sum();
+    let dir = table_dir(&db, &board, &rules);
+    let note = dir.join(format!("{name}.overflow"));
+    let build = |memory_bytes: u64| {
+        let opts = BuildOptions {
+            memory_bytes,
+            progress: false,
+            ..Default::default()
+        };
+        Builder::<u64>::new(&db, board, rules, opts).build(5, |_| {})
+    };
+    let refused = |memory_bytes: u64, word: &str, want: Overflow| -> u64 {
+        std::fs::write(&note, word).unwrap();
+        match build(memory_bytes) {
+            Err(BuildError::TooBigWide {
+                group: refused,
+                overflow,
+                needed,
+                ..
+            }) => {
+                assert_eq!((refused.as_str(), overflow), (name.as_str(), want));
+                assert!(note.exists(), "a refused build keeps the note");
+                assert!(!table_path(&dir, group[0]).exists());
+                needed
+            }
+            other => panic!("{word} note, {memory_bytes} bytes: {other:?}"),
+        }
+    };
+    // What the narrow layout needs (3 bytes a position, plus the smaller
+    // tables held), as the build's check before any work reports it.
+    let narrow_needed = match build(3 * total) {
+        Err(BuildError::TooBig { group, needed, .. }) if group == name => needed,
+        other => panic!("{other:?}"),
+    };
+    let held = narrow_needed - 3 * total;
+    // Room for the narrow layout: only the note sends the build to the wide
+    // one (6 bytes a position).
+    let wide_needed = refused(narrow_needed, "children", Overflow::Children);
+    assert_eq!(wide_needed, 6 * total + held);
+    // A distance note: the 4-byte layout, or the wide one if it does not fit.
+    refused(4 * total + held - 1, "distance", Overflow::Distance);
+    std::fs::remove_file(&note).unwrap();
+    let reference = build(4 * total + held - 1).expect("the narrow layout fits");
+    std::fs::remove_file(table_path(&dir, group[0])).unwrap();
+    std::fs::write(&note, "distance").unwrap();
+    let again = build(4 * total + held).expect("the 4-byte layout fits");
+    assert!(!note.exists(), "the note goes once the group is written");
+    let stats = |s: &[ClassSummary]| -> Vec<_> {
+        s.iter()
+            .map(|c| {
+                (
+                    c.class,
+                    c.positions,
+                    c.wins,
+                    c.draws,
+                    c.losses,
+                    c.longest,
+                    c.bytes,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(stats(&again), stats(&reference));
+    let _ = std::fs::remove_dir_all(&db);
 }
