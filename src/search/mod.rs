@@ -27,18 +27,21 @@
 //! full keys; the oldest entry is replaced): every new leaf is looked up
 //! there, and so is every leaf again just before it is expanded.
 //!
-//! **Memory: PN² and pruning.** The tree lives in one array bounded by
-//! three quarters of the memory bound (the table takes the rest). Once the
-//! tree fills an eighth of its room, every expanded leaf first gets a
-//! second-level search (PN², Breuker): a proof-number search below it of
-//! up to (room left / 64, at most 20,000) expansions, after which only the
-//! leaf's children are kept, with the numbers that search gave them, and
-//! the grandchildren are dropped. When the array is full anyway, the
-//! subtrees of solved nodes are dropped (compaction keeps the order, so no
-//! second copy is needed); if that frees less than half, the deepest
-//! subtrees of open nodes are cut off too, and those nodes become leaves
-//! again with the numbers they had. If even that leaves no room for the
-//! expansion at hand, the search stops (unknown).
+//! **Memory: pruning, then PN².** The tree lives in one array bounded by
+//! three quarters of the memory bound (the table takes the rest). When the
+//! array is full, the subtrees of solved nodes are dropped (compaction keeps
+//! the order, so no second copy is needed); if that frees less than half,
+//! the deepest subtrees of open nodes are cut off too, and those nodes
+//! become leaves again with the numbers they had. If even that leaves no
+//! room for the expansion at hand, the search stops (unknown). Once open
+//! subtrees have been cut off 64 times in one goal's search, the tree is
+//! thrashing, and every expanded leaf first gets a second-level search
+//! (PN², Breuker): a proof-number search below it of up to (room left / 64,
+//! at most 20,000) expansions, after which only the leaf's children are
+//! kept, with the numbers that search gave them. (Starting PN² when the
+//! tree filled an eighth of its room, as before, took 8 to 25 times the
+//! expansions of plain search on 7x5 with 0.25 to 2 GiB;
+//! `experiments/search_memory/`.)
 //!
 //! **Leaves and move ordering.** A new child is classified, in this order:
 //! end of the game (no stones: lost; no move: lost or drawn by the
@@ -121,6 +124,11 @@ pub const INF: u64 = u64::MAX;
 const CAP: u64 = 1 << 60;
 /// The dependency depth of an unconditional result.
 const NO_DEP: u32 = u32::MAX;
+/// Second-level searches start once the tree has been cut back this many
+/// times in one goal's search: plain search with pruning is better while
+/// the tree holds a good share of the work, PN² once it thrashes
+/// (`experiments/search_memory/`).
+const PN2_AFTER_CUTS: u32 = 64;
 /// How often (in nodes) limits are checked.
 const CHECK_EVERY: u64 = 1024;
 
@@ -364,6 +372,8 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     peak_tree: usize,
     second_levels: u64,
     compactions: u64,
+    /// Times open subtrees were cut off in the current goal's search.
+    cuts: u32,
     /// Nodes expanded over the solver's life.
     total_nodes: u64,
     // Counters of the current call.
@@ -613,6 +623,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             peak_tree: 0,
             second_levels: 0,
             compactions: 0,
+            cuts: 0,
             total_nodes: 0,
             nodes: 0,
             oracle_hits: 0,
@@ -908,6 +919,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         if self.tree.capacity() == 0 {
             crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
         }
+        self.cuts = 0;
         self.tree.clear();
         self.tree.push(TreeNode {
             node: *root,
@@ -992,11 +1004,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
     }
 
-    /// The node budget of a second-level search: none while the tree is
-    /// small (plain proof-number search), then a share of the room left.
+    /// The node budget of a second-level search: none until the tree has
+    /// been cut back [`PN2_AFTER_CUTS`] times in this goal's search (plain
+    /// proof-number search), then a share of the room left.
     fn second_level_budget(&self) -> u64 {
         let len = self.tree.len();
-        if len < self.max_nodes / 8 {
+        if self.cuts < PN2_AFTER_CUTS {
             0
         } else {
             ((self.max_nodes - len) / 64).clamp(1, 20_000) as u64
@@ -1311,6 +1324,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                     break;
                 }
             }
+            self.cuts += 1;
             for t in self.tree.iter_mut() {
                 if t.depth as usize == cut {
                     t.first = NONE;
