@@ -86,8 +86,8 @@ pub enum BuildError {
         pieces: u32,
         board: Board,
     },
-    /// A group does not fit the narrow state layout, and the wide one
-    /// would not fit in the memory allowed.
+    /// A group does not fit the narrow state layout, and the larger one it
+    /// needs (`needed` bytes in all) would not fit in the memory allowed.
     TooBigWide {
         group: String,
         overflow: Overflow,
@@ -129,8 +129,9 @@ impl fmt::Display for BuildError {
                 limit,
             } => write!(
                 f,
-                "building {group}: {}, so it needs the wide layout (6 bytes a position), about {:.2} GiB, but --memory allows {:.2} GiB: raise --memory",
+                "building {group}: {}, so it needs {} bytes a position, about {:.2} GiB, but --memory allows {:.2} GiB: raise --memory",
                 overflow.narrow_limit(),
+                overflow.bytes_needed(),
                 *needed as f64 / GIB,
                 *limit as f64 / GIB
             ),
@@ -510,6 +511,13 @@ impl Overflow {
             Overflow::Distance => "a distance is longer than 126 plies",
         }
     }
+    /// The bytes an index of the smallest layout that holds what overflowed.
+    fn bytes_needed(self) -> u64 {
+        match self {
+            Overflow::Children => Wide::BYTES,
+            Overflow::Distance => Medium::BYTES,
+        }
+    }
 }
 
 /// The levels at which positions of one chunk of indices are settled (or
@@ -660,12 +668,24 @@ impl<B: Bits> Builder<B> {
         for group in &build_groups(&board, &self.rules, pieces) {
             let sizes: Vec<u64> = group.iter().map(|&c| class_size(board, c)).collect();
             let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
-            let needed = sizes.iter().sum::<u64>() * Narrow::BYTES + held;
+            // A group noted as overflowing will start in a larger layout.
+            let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, group));
+            let bytes = overflow.map_or(Narrow::BYTES, Overflow::bytes_needed);
+            let needed = sizes.iter().sum::<u64>() * bytes + held;
             if !on_disk && needed > self.options.memory_bytes {
-                return Err(BuildError::TooBig {
-                    group: group_name(group),
-                    needed,
-                    limit: self.options.memory_bytes,
+                let (group, limit) = (group_name(group), self.options.memory_bytes);
+                return Err(match overflow {
+                    None => BuildError::TooBig {
+                        group,
+                        needed,
+                        limit,
+                    },
+                    Some(overflow) => BuildError::TooBigWide {
+                        group,
+                        overflow,
+                        needed,
+                        limit,
+                    },
                 });
             }
             for (&c, &n) in group.iter().zip(&sizes) {
@@ -798,7 +818,8 @@ impl<B: Bits> Builder<B> {
                         Some(Err(overflow)) => BuildError::TooBigWide {
                             group: name,
                             overflow,
-                            needed,
+                            // The least that would do.
+                            needed: total * overflow.bytes_needed() + held,
                             limit,
                         },
                         _ => BuildError::TooBig {

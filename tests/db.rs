@@ -440,7 +440,8 @@ fn a_noted_overflow_skips_the_narrow_layout_until_the_group_is_written() {
     let wide_needed = refused(narrow_needed, "children", Overflow::Children);
     assert_eq!(wide_needed, 6 * total + held);
     // A distance note: the 4-byte layout, or the wide one if it does not fit.
-    refused(4 * total + held - 1, "distance", Overflow::Distance);
+    let medium_needed = refused(4 * total + held - 1, "distance", Overflow::Distance);
+    assert_eq!(medium_needed, 4 * total + held);
     std::fs::remove_file(&note).unwrap();
     let reference = build(4 * total + held - 1).expect("the narrow layout fits");
     std::fs::remove_file(table_path(&dir, group[0])).unwrap();
