@@ -36,7 +36,8 @@
 //! the narrow layout, enough for distances up to 126 plies and 63 paika
 //! moves; 4 bytes when only a distance overflows it; 6 bytes in the wide
 //! one otherwise. A group that outgrew the narrow layout is noted on disk
-//! (`overflow_marker_path`) until written, so a resumed build skips it.
+//! (`overflow_marker_path`) until written, so a resumed build skips the
+//! narrow attempt.
 //! The classes later groups look up stay in memory at 1 byte an index (2
 //! when a distance needs it). So the peak is about 3 bytes an index of the
 //! largest group plus 1 byte an index of every smaller class: 20 GB for 9x5
@@ -256,20 +257,15 @@ fn overflow_marker_path(dir: &Path, group: &[MaterialClass]) -> PathBuf {
 }
 
 fn read_overflow_marker(path: &Path) -> Option<Overflow> {
-    match std::fs::read_to_string(path).ok()?.trim() {
-        "distance" => Some(Overflow::Distance),
-        "children" => Some(Overflow::Children),
-        _ => None,
-    }
+    let text = std::fs::read_to_string(path).ok()?;
+    [Overflow::Distance, Overflow::Children]
+        .into_iter()
+        .find(|o| o.word() == text.trim())
 }
 
 /// Best effort: without the note a resumed build only does more work.
 fn write_overflow_marker(path: &Path, overflow: Overflow) {
-    let word = match overflow {
-        Overflow::Distance => "distance",
-        Overflow::Children => "children",
-    };
-    let _ = std::fs::write(path, word);
+    let _ = std::fs::write(path, overflow.word());
 }
 
 /// The classes with at most `pieces` stones, grouped in build order.
@@ -509,6 +505,13 @@ impl Overflow {
         match self {
             Overflow::Children => "a position has more than 63 paika moves",
             Overflow::Distance => "a distance is longer than 126 plies",
+        }
+    }
+    /// How an overflow note names it.
+    fn word(self) -> &'static str {
+        match self {
+            Overflow::Children => "children",
+            Overflow::Distance => "distance",
         }
     }
     /// The bytes an index of the smallest layout that holds what overflowed.

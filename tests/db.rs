@@ -439,7 +439,7 @@ fn a_noted_overflow_skips_the_narrow_layout_until_the_group_is_written() {
     // one (6 bytes a position).
     let wide_needed = refused(narrow_needed, "children", Overflow::Children);
     assert_eq!(wide_needed, 6 * total + held);
-    // A distance note: the 4-byte layout, or the wide one if it does not fit.
+    // A distance note: the 4-byte layout, refused one byte short of it.
     let medium_needed = refused(4 * total + held - 1, "distance", Overflow::Distance);
     assert_eq!(medium_needed, 4 * total + held);
     std::fs::remove_file(&note).unwrap();
