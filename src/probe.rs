@@ -289,6 +289,18 @@ impl<B: Bits> Tablebase<B> {
         Ok(c.file.code(index)?)
     }
 
+    /// Bytes of every table in the folder decompressed: the most a block
+    /// cache can usefully hold for them. Tables that do not open count
+    /// nothing (a probe reports them).
+    pub fn decompressed_bytes(&self) -> Result<u64, ProbeError> {
+        Ok(self
+            .list()?
+            .iter()
+            .filter_map(|(_, t)| t.as_ref().ok())
+            .map(TableFile::decompressed_bytes)
+            .sum())
+    }
+
     /// The tables present in the folder, by class.
     pub fn list(&self) -> Result<Vec<ListedTable>, ProbeError> {
         let mut out: Vec<ListedTable> = self

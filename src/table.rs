@@ -25,6 +25,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bincode::{Decode, Encode};
@@ -353,7 +354,7 @@ pub struct TableFile {
     pub file_len: u64,
 }
 
-static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static NEXT_ID: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
     /// One reusable zstd decompressor per thread.
@@ -376,11 +377,54 @@ static CACHE: Mutex<Option<BlockCache>> = Mutex::new(None);
 pub fn clear_block_cache() {
     *CACHE.lock().expect("cache lock") = None;
 }
-/// Bytes of decompressed blocks the cache holds. A search probes blocks
-/// all over the tables; from 2 MiB to 256 MiB cut the CPU time of a 9x5
-/// search of 3 million nodes with the 7-stone tables from 15.6 s to
-/// 12.5-13.6 s (two runs under load); 512 MiB did no better.
-const CACHE_BYTES: usize = 256 << 20;
+/// The default bound on the bytes of decompressed blocks the cache holds,
+/// enough for a search over tables of up to 7 stones: from 2 MiB to 256
+/// MiB cut the CPU time of a 9x5 search of 3 million nodes with the
+/// 7-stone tables from 15.6 s to 12.5-13.6 s; 512 MiB did no better. Big
+/// tables want more ([`set_block_cache_bytes`]).
+pub const DEFAULT_BLOCK_CACHE_BYTES: usize = 256 << 20;
+
+static CACHE_LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_BLOCK_CACHE_BYTES);
+
+/// Bounds the bytes of decompressed blocks the shared cache holds (at
+/// least one block is always kept). A search over the 8-stone tables of
+/// 9x5 (7.3 GB compressed, several times that decompressed) probes blocks
+/// all over them: a 3 GiB cache made it 1.55 times as fast as 256 MiB
+/// (`experiments/nine_by_five/`). Blocks over a lowered bound are dropped
+/// at once.
+pub fn set_block_cache_bytes(bytes: usize) {
+    CACHE_LIMIT.store(bytes, Ordering::Relaxed);
+    if let Some(cache) = CACHE.lock().expect("cache lock").as_mut() {
+        cache.shrink_to(bytes);
+    }
+}
+
+/// The bound on the bytes of decompressed blocks the shared cache holds.
+pub fn block_cache_bytes() -> usize {
+    CACHE_LIMIT.load(Ordering::Relaxed)
+}
+
+/// Bytes of decompressed blocks the shared cache holds now.
+pub fn block_cache_held() -> usize {
+    CACHE
+        .lock()
+        .expect("cache lock")
+        .as_ref()
+        .map_or(0, |c| c.bytes)
+}
+
+impl BlockCache {
+    /// Drops the oldest blocks until at most `bytes` are held.
+    fn shrink_to(&mut self, bytes: usize) {
+        while self.bytes > bytes
+            && let Some(old) = self.order.pop_front()
+        {
+            if let Some(gone) = self.map.remove(&old) {
+                self.bytes -= gone.len();
+            }
+        }
+    }
+}
 
 impl TableFile {
     /// Opens a table and checks its magic, version, header and index
@@ -460,7 +504,7 @@ impl TableFile {
             data_start,
             offsets,
             checksums,
-            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         })
     }
 
@@ -513,13 +557,7 @@ impl TableFile {
             order: Default::default(),
             bytes: 0,
         });
-        while cache.bytes + data.len() > CACHE_BYTES
-            && let Some(old) = cache.order.pop_front()
-        {
-            if let Some(gone) = cache.map.remove(&old) {
-                cache.bytes -= gone.len();
-            }
-        }
+        cache.shrink_to(block_cache_bytes().saturating_sub(data.len()));
         if let Some(had) = cache.map.insert(key, data.clone()) {
             // Two threads read the same block at once: keep one copy.
             cache.bytes -= had.len();
@@ -528,6 +566,12 @@ impl TableFile {
         cache.bytes += data.len();
         cache.order.push_back(key);
         Ok(data)
+    }
+
+    /// Bytes of all the table's blocks decompressed: what it can take of
+    /// the block cache.
+    pub fn decompressed_bytes(&self) -> u64 {
+        self.header.entries * self.header.value_width as u64
     }
 
     /// The code stored at an index.

@@ -466,3 +466,40 @@ fn a_noted_overflow_skips_the_narrow_layout_until_the_group_is_written() {
     assert_eq!(stats(&again), stats(&reference));
     let _ = std::fs::remove_dir_all(&db);
 }
+
+#[test]
+fn a_tiny_block_cache_stays_within_its_bound_and_reads_the_same_codes() {
+    // 2v3 on 7x3 fills several blocks, read here in an order that jumps
+    // between them so blocks leave the cache and come back.
+    let db = temp_db("cache");
+    let rules = Rules::default();
+    let board = Board::new(7, 3, rules.diagonals).unwrap();
+    build_quietly(&db, board, rules, 5);
+    let tb = Tablebase::<u64>::new(&db, board, rules);
+    let tables = tb.list().unwrap();
+    let sum: u64 = tables
+        .iter()
+        .map(|(_, t)| {
+            let t = t.as_ref().unwrap();
+            t.read_all().unwrap().len() as u64 * t.header.value_width as u64
+        })
+        .sum();
+    assert_eq!(tb.decompressed_bytes().unwrap(), sum);
+    let class = MaterialClass::new(2, 3, false);
+    let t = fanorona::table::TableFile::open(&table_path(&table_dir(&db, &board, &rules), class))
+        .unwrap();
+    let codes = t.read_all().unwrap();
+    assert!(codes.len() > 3 * fanorona::table::BLOCK_ENTRIES as usize);
+    // Room for two blocks of the widest kind (other tests share the cache).
+    let bound = 2 * 2 * fanorona::table::BLOCK_ENTRIES as usize;
+    fanorona::table::set_block_cache_bytes(bound);
+    assert!(fanorona::table::block_cache_held() <= bound);
+    let n = codes.len();
+    for k in 0..n {
+        let i = k * 7919 % n;
+        assert_eq!(t.code(i as u64).unwrap(), codes[i], "index {i}");
+        assert!(fanorona::table::block_cache_held() <= bound);
+    }
+    fanorona::table::set_block_cache_bytes(fanorona::table::DEFAULT_BLOCK_CACHE_BYTES);
+    std::fs::remove_dir_all(&db).unwrap();
+}

@@ -577,8 +577,40 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert_eq!(code, 0);
     assert!(out.contains("\"value\": \"unknown\""), "{out}");
     assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    // The table cache: a quarter of --memory at most, and no more than the
+    // tables decompress to (3x3's are a few kilobytes); 0 still probes.
+    let cache = |out: &str| -> u64 {
+        let at = out
+            .find("\"table_cache_bytes\": ")
+            .expect("table_cache_bytes")
+            + 21;
+        out[at..].split(',').next().unwrap().parse().unwrap()
+    };
+    let (code, out, _) = fanorona(&["solve", "--board", "3x3", "--json", "--quiet"]);
+    assert_eq!(code, 0);
+    assert!((1..1 << 20).contains(&cache(&out)), "{out}");
+    let (code, out, _) = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--json",
+        "--quiet",
+        "--table-cache",
+        "0",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(cache(&out), 0, "{out}");
+    assert!(out.contains("\"value\": \"win\""), "{out}");
     for (args, needle) in [
         (&["solve", "--board", "4x3"][..], "4x3"),
+        (
+            &["solve", "--board", "3x3", "--table-cache", "1"][..],
+            "--table-cache 1",
+        ),
+        (
+            &["solve", "--board", "3x3", "--table-cache=-0.5"][..],
+            "-0.5",
+        ),
         (&["solve", "--position", "BBB/BQW/WWW w"][..], "'Q'"),
         (
             &["solve", "--board", "3x3", "--memory", "0"][..],

@@ -38,10 +38,17 @@ pub struct SearchArgs {
     /// tables.
     #[arg(long, value_name = "K")]
     pub pieces: Option<u32>,
-    /// Memory for the search tree and the table of solved positions, in GiB
-    /// (fractions allowed, e.g. 0.5).
+    /// Memory for the search, in GiB (fractions allowed, e.g. 0.5): its
+    /// tree, its table of solved positions and the cache of decompressed
+    /// endgame-table blocks (see --table-cache).
     #[arg(long, value_name = "GIB", default_value_t = 1.0)]
     pub memory: f64,
+    /// How much of --memory holds decompressed endgame-table blocks, in
+    /// GiB (default: a quarter of --memory, or less when the tables
+    /// decompress to less). Big tables are probed all over: on 9x5 with
+    /// 8-stone tables, 3 GiB searched 1.55 times as fast as 256 MiB.
+    #[arg(long, value_name = "GIB")]
+    pub table_cache: Option<f64>,
     /// Stop after this many seconds (per position with `table`); the result
     /// is then unknown.
     #[arg(long, value_name = "SECONDS")]
@@ -145,13 +152,13 @@ pub struct TableArgs {
 /// The oracle the search consults: the endgame tables of `board` under
 /// `rules` in `--db` (default `db/`) up to `--pieces` stones (default: a
 /// size per board that builds in about a minute), built first when any is
-/// missing. `--pieces 0` searches without tables. Returns the oracle and the
-/// most stones it knows.
+/// missing. `--pieces 0` searches without tables. Returns the oracle, the
+/// most stones it knows and the bytes its tables decompress to.
 fn open_oracle<B: Bits>(
     args: &SearchArgs,
     board: &Board,
     rules: &Rules,
-) -> Result<(impl Oracle<B> + use<B>, Option<u32>), CliError> {
+) -> Result<(impl Oracle<B> + use<B>, Option<u32>, u64), CliError> {
     // The default folder is made when needed; one named by hand must exist,
     // so a typo does not start a build somewhere unexpected.
     let db = match &args.db {
@@ -170,7 +177,7 @@ fn open_oracle<B: Bits>(
         .unwrap_or_else(|| db_cmds::default_pieces(board))
         .min(board.points() as u32);
     if pieces < 2 {
-        return Ok((None, None));
+        return Ok((None, None, 0));
     }
     if !db_cmds::tables_present(&db, board, rules, pieces) {
         db_cmds::build_tables(
@@ -182,7 +189,11 @@ fn open_oracle<B: Bits>(
             db_cmds::BuildOutput::Summary,
         )?;
     }
-    Ok((Some(Tablebase::<B>::new(&db, *board, *rules)), Some(pieces)))
+    let tables = Tablebase::<B>::new(&db, *board, *rules);
+    let table_bytes = tables
+        .decompressed_bytes()
+        .map_err(|e| CliError(e.to_string()))?;
+    Ok((Some(tables), Some(pieces), table_bytes))
 }
 
 /// The stop flag, set by Ctrl-C (a second Ctrl-C ends the program at
@@ -220,6 +231,15 @@ impl SearchArgs {
                 self.memory
             )));
         }
+        if let Some(c) = self.table_cache {
+            let cache = c * (1u64 << 30) as f64;
+            if !c.is_finite() || c < 0.0 || cache + (1 << 20) as f64 > bytes as f64 {
+                return Err(CliError(format!(
+                    "--table-cache {c}: give a number of GiB from 0 up to --memory ({}) less 1 MiB",
+                    self.memory
+                )));
+            }
+        }
         let time = match self.time_limit {
             None => None,
             Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
@@ -238,6 +258,16 @@ impl SearchArgs {
             memory_bytes: bytes,
             stop: Some(stop_flag()),
         })
+    }
+
+    /// The bytes of `memory_bytes` (checked by [`SearchArgs::limits`]) to
+    /// give the cache of decompressed table blocks, when the tables
+    /// decompress to `table_bytes`.
+    fn table_cache_bytes(&self, memory_bytes: usize, table_bytes: u64) -> usize {
+        match self.table_cache {
+            Some(c) => (c * (1u64 << 30) as f64) as usize,
+            None => (memory_bytes / 4).min(usize::try_from(table_bytes).unwrap_or(usize::MAX)),
+        }
     }
 }
 
@@ -361,7 +391,10 @@ struct Report {
     /// searches of their own (`--threads` above 1): (move, goals).
     move_goals: Vec<(String, Vec<GoalRow>)>,
     solved_entries: usize,
+    /// The search's bound: --memory less the table cache.
     memory_bytes: usize,
+    /// The bound on decompressed table blocks held.
+    cache_bytes: usize,
     tree_bytes: usize,
     tt_bytes: usize,
 }
@@ -399,9 +432,12 @@ fn run<B: Bits>(
     args: &SearchArgs,
 ) -> Result<Report, CliError> {
     let geo = Geometry::<B>::new(board);
-    let limits = args.limits()?;
+    let mut limits = args.limits()?;
+    let (oracle, table_stones, table_bytes) = open_oracle::<B>(args, &board, rules)?;
+    let cache_bytes = args.table_cache_bytes(limits.memory_bytes, table_bytes);
+    fanorona::table::set_block_cache_bytes(cache_bytes);
+    limits.memory_bytes -= cache_bytes;
     let memory_bytes = limits.memory_bytes;
-    let (oracle, table_stones) = open_oracle::<B>(args, &board, rules)?;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -493,6 +529,7 @@ fn run<B: Bits>(
         move_goals,
         solved_entries: res.tt_entries,
         memory_bytes,
+        cache_bytes,
         tree_bytes: res.tree_bytes,
         tt_bytes: res.tt_bytes,
     })
@@ -561,9 +598,10 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         human(r.nodes as f64 / r.seconds.max(1e-9))
     );
     println!(
-        "tables    {} ({} hits); {} solved positions kept; tree peak {} of a {} bound",
+        "tables    {} ({} hits, {} cache); {} solved positions kept; tree peak {} of a {} bound",
         r.tables(),
         r.table_hits,
+        bytes(r.cache_bytes),
         r.solved_entries,
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
@@ -624,7 +662,7 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"stopped\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"stopped\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.slug()),
@@ -636,6 +674,7 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         r.table_hits,
         r.table_stones.map_or("null".to_string(), |k| k.to_string()),
         r.tree_bytes + r.tt_bytes,
+        r.cache_bytes,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         json_goals(&r.goals)
     );
