@@ -389,9 +389,9 @@ static CACHE_LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_BLOCK_CACHE_BYTES);
 /// Bounds the bytes of decompressed blocks the shared cache holds (at
 /// least one block is always kept). A search over the 8-stone tables of
 /// 9x5 (7.3 GB compressed, several times that decompressed) probes blocks
-/// all over them: a 3 GiB cache made it 1.55 times as fast as 256 MiB
-/// (`experiments/nine_by_five/`). Blocks over a lowered bound are dropped
-/// at once.
+/// all over them: with a 3 GiB cache it took 1.7 times less CPU than with
+/// 256 MiB (`experiments/nine_by_five/`). Blocks over a lowered bound are
+/// dropped at once.
 pub fn set_block_cache_bytes(bytes: usize) {
     CACHE_LIMIT.store(bytes, Ordering::Relaxed);
     if let Some(cache) = CACHE.lock().expect("cache lock").as_mut() {
