@@ -451,12 +451,16 @@ fn time_limit_and_stop_flag() {
         ..SearchLimits::default()
     };
     let mut reports = 0;
-    let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {
-        reports += 1
+    let mut numbers = (0, 0);
+    let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |p| {
+        reports += 1;
+        numbers = (p.proof, p.disproof);
     });
     assert_eq!((r.value, r.stopped), (None, Some(StopReason::Time)));
     assert!(r.seconds < 1.5, "{}", r.seconds);
     assert!(reports >= 1);
+    // A report carries the root's numbers, grown past the first leaf's.
+    assert!(numbers.0 > 1 && numbers.1 > 1, "{numbers:?}");
 }
 
 #[test]

@@ -306,10 +306,12 @@ impl ProgressLine {
             None => String::new(),
         };
         let line = format!(
-            "{} {}{} wins? {} nodes ({}/s), {} table hits, tree {} nodes {}, solved {} ({}), {:.1} s",
+            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, tree {} nodes {}, solved {} ({}), {:.1} s",
             self.label,
             phase,
             p.attacker.name(),
+            number(p.proof),
+            number(p.disproof),
             human(p.nodes as f64),
             human(p.nodes as f64 / p.seconds.max(1e-9)),
             human(p.oracle_hits as f64),

@@ -227,6 +227,10 @@ pub struct Progress {
     pub tree_bytes: usize,
     /// The side whose win is being proved or disproved.
     pub attacker: Color,
+    /// The proof and disproof numbers at the root for that goal, as of the
+    /// last time they reached it ([`INF`] for infinity).
+    pub proof: u64,
+    pub disproof: u64,
     /// While the first moves are valued: (number of this one from 1, how
     /// many).
     pub first_move: Option<(usize, usize)>,
@@ -890,6 +894,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             tree_nodes: self.tree.len(),
             tree_bytes: self.tree.len() * std::mem::size_of::<TreeNode<B>>(),
             attacker: self.attacker,
+            proof: self.tree.first().map_or(1, |t| t.pn),
+            disproof: self.tree.first().map_or(1, |t| t.dn),
             first_move: self.first_move,
         }
     }
