@@ -1,5 +1,6 @@
 //! The table of the proof-number search: slots in buckets of four, grown by
-//! doubling up to a memory bound and then kept full by replacement.
+//! doubling (and one last, smaller step) up to a memory bound and then kept
+//! full by replacement.
 //!
 //! Every slot holds its whole key (position, turns left, attacker), so a
 //! look-up never mistakes one position for another. Beside the slots, each
@@ -64,7 +65,6 @@ pub struct Table<B> {
     /// The most slots the table grows to.
     max_slots: usize,
     used: usize,
-    shift: u32,
 }
 
 /// The fingerprint of a key's hash: its low bits (the bucket comes from
@@ -89,21 +89,24 @@ impl<B: Bits> Table<B> {
     }
 
     /// A table that never takes more than `memory_bytes`, counting the
-    /// moment it grows, when the old and the new slot arrays both exist
-    /// (1.5 times the final size). At least one bucket.
+    /// moment it grows, when the old and the new slot arrays both exist.
+    /// It doubles while that fits, then takes one last step to what the
+    /// rest of the bound allows: between a half and two thirds of the
+    /// bound in the end, where doubling alone could leave it a third. At
+    /// least one bucket.
     pub fn new(memory_bytes: usize) -> Table<B> {
-        let per = Self::slot_bytes();
-        let mut max = WAYS;
-        while (max * 2) * per / 2 * 3 <= memory_bytes {
-            max *= 2;
+        let bound = memory_bytes / Self::slot_bytes();
+        let mut doubled = WAYS;
+        while 3 * doubled <= bound {
+            doubled *= 2;
         }
+        let max = ((bound.saturating_sub(doubled)) / WAYS * WAYS).max(doubled);
         let len = INITIAL_SLOTS.min(max);
         Table {
             slots: crate::hugepages::filled(len, || None),
             tags: crate::hugepages::filled(len / WAYS, || [0; WAYS]),
             max_slots: max,
             used: 0,
-            shift: 64 - (len / WAYS).trailing_zeros(),
         }
     }
 
@@ -127,14 +130,11 @@ impl<B: Bits> Table<B> {
     }
 
     /// The bucket of a hash: its number (the first of its slots is
-    /// `WAYS` times that).
+    /// `WAYS` times that), from the high bits of the hash, scaled to any
+    /// number of buckets.
     #[inline]
     fn bucket(&self, hash: u64) -> usize {
-        if self.shift >= 64 {
-            0
-        } else {
-            (hash >> self.shift) as usize
-        }
+        ((hash as u128 * self.tags.len() as u128) >> 64) as usize
     }
 
     #[inline]
@@ -194,10 +194,9 @@ impl<B: Bits> Table<B> {
     }
 
     fn grow(&mut self) {
-        let len = self.slots.len() * 2;
+        let len = (self.slots.len() * 2).min(self.max_slots);
         let old = std::mem::replace(&mut self.slots, crate::hugepages::filled(len, || None));
         self.tags = crate::hugepages::filled(len / WAYS, || [0; WAYS]);
-        self.shift = 64 - (len / WAYS).trailing_zeros();
         self.used = 0;
         for s in old.into_iter().flatten() {
             self.put(&s.node, s.attacker, s.entry);
@@ -233,27 +232,32 @@ mod tests {
     fn stays_within_its_bound_and_finds_what_it_keeps() {
         // The smallest table is one bucket, where most keys collide and
         // some share a fingerprint.
-        for bytes in [1 << 20, 1] {
+        for bytes in [1 << 20, 3 << 19, 5_000_000, 1] {
             fills_within_bound(bytes);
         }
     }
 
     fn fills_within_bound(bytes: usize) {
         let mut t = Table::<u64>::new(bytes);
-        assert!(
-            t.max_slots() == WAYS || t.max_slots() * Table::<u64>::slot_bytes() * 3 / 2 <= bytes
-        );
+        let per = Table::<u64>::slot_bytes();
+        let max = t.max_slots() * per;
+        assert!(t.max_slots() == WAYS || max <= bytes, "{bytes}: {max}");
+        // Doubling alone could use as little as a third of the bound.
+        assert!(t.max_slots() == WAYS || 2 * max + 2 * WAYS * per >= bytes);
         for i in 0..100_000u64 {
             let e = Entry {
                 pn: i,
                 dn: 1,
                 work: (i % 7) as u32 + 1,
             };
+            let before = t.bytes();
             t.put(&node(i), Color::White, e);
+            // While it grows, the old and the new arrays fit the bound.
+            assert!(t.bytes() == before || before + t.bytes() <= bytes || t.max_slots() == WAYS);
             assert_eq!(t.get(&node(i), Color::White), Some(e));
             assert_eq!(t.get(&node(i), Color::Black), None);
         }
-        assert!(t.max_slots() == WAYS || t.bytes() * 3 / 2 <= bytes);
+        assert_eq!(t.bytes(), t.max_slots() * per, "it grew to its most");
         assert!(t.len() <= t.max_slots());
         // Whatever is found is what was stored under that key.
         for i in 0..100_000u64 {
