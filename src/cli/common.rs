@@ -6,6 +6,12 @@ use clap::{Args, ValueEnum};
 
 use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 
+/// Bytes in a number of GiB given on the command line (checked by the
+/// caller: finite and not negative).
+pub fn gib_to_bytes(gib: f64) -> u64 {
+    (gib * (1u64 << 30) as f64) as u64
+}
+
 /// The rule variants, as flags every subcommand takes.
 #[derive(Args, Clone, Debug, Default)]
 pub struct RuleArgs {

@@ -20,7 +20,7 @@ use fanorona::value::Value;
 use fanorona::verify::verify_class;
 use fanorona::with_bits;
 
-use super::common::{CliError, CliResult, RuleArgs, json_str, set_threads};
+use super::common::{CliError, CliResult, RuleArgs, gib_to_bytes, json_str, set_threads};
 
 /// Where databases go unless `--db` says otherwise.
 pub const DEFAULT_DB: &str = "db";
@@ -147,7 +147,7 @@ pub fn build_tables(
         )));
     }
     let opts = BuildOptions {
-        memory_bytes: (memory_gib * (1u64 << 30) as f64) as u64,
+        memory_bytes: gib_to_bytes(memory_gib),
         progress: true,
         ..Default::default()
     };

@@ -22,7 +22,7 @@ use fanorona::search::{
 use fanorona::value::Oracle;
 use fanorona::with_bits;
 
-use super::common::{CliError, CliResult, RuleArgs, json_str};
+use super::common::{CliError, CliResult, RuleArgs, gib_to_bytes, json_str};
 use super::db_cmds;
 use super::rules_cmds::board_and_diagram;
 
@@ -224,21 +224,20 @@ impl SearchArgs {
                 self.memory
             )));
         }
-        let bytes = (self.memory * (1u64 << 30) as f64) as usize;
+        let bytes = gib_to_bytes(self.memory) as usize;
         if bytes < 1 << 20 {
             return Err(CliError(format!(
                 "--memory {}: at least 1 MiB (0.001 GiB) is needed",
                 self.memory
             )));
         }
-        if let Some(c) = self.table_cache {
-            let cache = c * (1u64 << 30) as f64;
-            if !c.is_finite() || c < 0.0 || cache + (1 << 20) as f64 > bytes as f64 {
-                return Err(CliError(format!(
-                    "--table-cache {c}: give a number of GiB from 0 up to --memory ({}) less 1 MiB",
-                    self.memory
-                )));
-            }
+        if let Some(c) = self.table_cache
+            && (!c.is_finite() || c < 0.0 || gib_to_bytes(c) as usize + (1 << 20) > bytes)
+        {
+            return Err(CliError(format!(
+                "--table-cache {c}: give a number of GiB from 0 up to --memory ({}) less 1 MiB",
+                self.memory
+            )));
         }
         let time = match self.time_limit {
             None => None,
@@ -265,7 +264,7 @@ impl SearchArgs {
     /// decompress to `table_bytes`.
     fn table_cache_bytes(&self, memory_bytes: usize, table_bytes: u64) -> usize {
         match self.table_cache {
-            Some(c) => (c * (1u64 << 30) as f64) as usize,
+            Some(c) => gib_to_bytes(c) as usize,
             None => (memory_bytes / 4).min(usize::try_from(table_bytes).unwrap_or(usize::MAX)),
         }
     }
