@@ -283,8 +283,18 @@ fn first_moves_searched_side_by_side_agree_with_brute_force() {
         let mut split = 0;
         for fen in &fens {
             let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
-            let r =
-                solve_split(&geo, &rules, &pos, 0, &NoTables, &limits(8), 2, &|_, _| {}).unwrap();
+            let r = solve_split(
+                &geo,
+                &rules,
+                &pos,
+                0,
+                &NoTables,
+                &limits(8),
+                2,
+                None,
+                &|_, _| {},
+            )
+            .unwrap();
             assert_eq!(r.value, Some(wdl(truth[fen])), "{fen}");
             for m in &r.moves {
                 let child = position_to_fen(&board, &m.position);
@@ -314,6 +324,84 @@ fn first_moves_searched_side_by_side_agree_with_brute_force() {
             }
         }
         assert!(split > 10, "only {split} positions were shared out");
+    }
+}
+
+#[test]
+fn one_goal_alone_agrees_with_brute_force() {
+    // `prove_goal` answers "can this side force a win?" alone: proved
+    // exactly when brute force says that side wins, for either side, on
+    // one shared solver; and searched side by side after every first move,
+    // the same for each move.
+    for (cols, rows) in [(3, 3), (5, 3)] {
+        let n = naive(Diag::Corner, false, false, false);
+        let rules = rules_of(n);
+        let truth = brute::solve(cols, rows, n, 5);
+        let board = Board::new(cols, rows, rules.diagonals).unwrap();
+        let geo = Geometry::<u64>::new(board);
+        let mut shared = Solver::new(&geo, rules, &NoTables, limits(8));
+        let fens = sample(&truth, 120, 40, (cols * 11 + rows) as u64);
+        let (mut proved, mut disproved) = (0, 0);
+        for fen in &fens {
+            let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
+            let expect = wdl(truth[fen]);
+            for attacker in [Color::White, Color::Black] {
+                let wins = match expect {
+                    Wdl::Win => attacker == pos.turn,
+                    Wdl::Loss => attacker != pos.turn,
+                    Wdl::Draw => false,
+                };
+                let r = shared.prove_goal(&pos, 0, attacker, &mut |_| {}).unwrap();
+                assert_eq!(r.stopped, None, "{fen}");
+                match r.goals.as_slice() {
+                    [] => assert_eq!(r.value, Some(expect), "{fen}: decided without search"),
+                    [g] => {
+                        assert_eq!(g.attacker, attacker);
+                        if wins {
+                            assert_eq!(g.state, GoalState::Proved, "{fen}: {attacker:?}");
+                            assert_eq!(r.value, Some(expect), "{fen}");
+                            proved += 1;
+                        } else {
+                            assert_eq!(g.state, GoalState::Disproved, "{fen}: {attacker:?}");
+                            assert_eq!(r.value, None, "{fen}: one goal gives no value");
+                            disproved += 1;
+                        }
+                    }
+                    more => panic!("{fen}: {} goals searched", more.len()),
+                }
+            }
+            let attacker = pos.turn.other();
+            let r = solve_split(
+                &geo,
+                &rules,
+                &pos,
+                0,
+                &NoTables,
+                &limits(8),
+                2,
+                Some(attacker),
+                &|_, _| {},
+            )
+            .unwrap();
+            assert!(r.goals.iter().all(|g| g.attacker == attacker), "{fen}");
+            for m in &r.moves {
+                let child = position_to_fen(&board, &m.position);
+                let child_value = wdl(truth[&child]);
+                // The opponent moves at the child: it wins there exactly
+                // when the child is a win.
+                if child_value == Wdl::Win {
+                    assert_eq!(m.value, Some(Wdl::Loss), "{fen} to {child}");
+                } else if let Some(v) = m.value {
+                    assert_eq!(v, child_value.negate(), "{fen} to {child}");
+                } else {
+                    assert_eq!(m.goals[0].state, GoalState::Disproved, "{fen} to {child}");
+                }
+            }
+        }
+        assert!(
+            proved > 20 && disproved > 20,
+            "{proved} proved, {disproved} disproved"
+        );
     }
 }
 
@@ -581,6 +669,61 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert_eq!(code, 0);
     assert!(out.contains("\"value\": \"unknown\""), "{out}");
     assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    // One goal alone: 5x3's start is a White win, so "black wins?" is
+    // disproved (a bound, no value) and "white wins?" proved (the value).
+    let (code, out, _) = fanorona(&[
+        "solve",
+        "--board",
+        "5x3",
+        "--pieces",
+        "0",
+        "--goal",
+        "black",
+        "--threads",
+        "1",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"value\": \"unknown\""), "{out}");
+    assert!(out.contains("\"bound\": \"not-loss\""), "{out}");
+    assert!(out.contains("\"stopped\": null"), "{out}");
+    assert_eq!(out.matches("\"attacker\"").count(), 1, "{out}");
+    let (code, out, _) = fanorona(&[
+        "solve",
+        "--board",
+        "5x3",
+        "--pieces",
+        "0",
+        "--goal",
+        "white",
+        "--threads",
+        "1",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"value\": \"win\""), "{out}");
+    assert!(out.contains("\"bound\": null"), "{out}");
+    // Side by side: each first move gets the goal; the losing one is
+    // proved lost, the others bounded.
+    let (code, out, _) = fanorona(&[
+        "solve",
+        "--board",
+        "5x3",
+        "--pieces",
+        "0",
+        "--goal",
+        "black",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("not a loss for white"), "{out}");
+    assert!(
+        out.contains("b2-c2A loss") && out.contains("c1-c2A not-loss"),
+        "{out}"
+    );
     // The table cache: a quarter of --memory at most, and no more than the
     // tables decompress to (3x3's are a few kilobytes); 0 still probes.
     let cache = |out: &str| -> u64 {
@@ -640,6 +783,7 @@ fn solve_command_prints_json_and_refuses_bad_input() {
             "/no/such/dir",
         ),
         (&["table", "--boards", "3x3,6x3"][..], "6x3"),
+        (&["solve", "--board", "3x3", "--goal", "red"][..], "red"),
     ] {
         let (code, _, err) = fanorona(args);
         assert_eq!(code, 2, "{args:?}");

@@ -62,6 +62,15 @@ pub enum ColorArg {
     Black,
 }
 
+impl ColorArg {
+    pub fn color(self) -> Color {
+        match self {
+            ColorArg::White => Color::White,
+            ColorArg::Black => Color::Black,
+        }
+    }
+}
+
 impl RuleArgs {
     pub fn rules(&self) -> Rules {
         Rules {
@@ -78,10 +87,7 @@ impl RuleArgs {
                 StalemateArg::Draw => Stalemate::Draw,
             },
             sacrifice: self.sacrifice,
-            first: match self.first {
-                ColorArg::White => Color::White,
-                ColorArg::Black => Color::Black,
-            },
+            first: self.first.color(),
             move_limit: self.move_limit,
         }
     }

@@ -14,7 +14,7 @@ use fanorona::geometry::{Board, Geometry};
 use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
 use fanorona::position::Position;
 use fanorona::probe::Tablebase;
-use fanorona::rules::Rules;
+use fanorona::rules::{Color, Rules};
 use fanorona::search::{
     Goal, GoalState, INF, MoveReport, MoveValue, Progress, SearchLimits, SolveResult, Solver,
     solve_split,
@@ -22,7 +22,7 @@ use fanorona::search::{
 use fanorona::value::Oracle;
 use fanorona::with_bits;
 
-use super::common::{CliError, CliResult, RuleArgs, gib_to_bytes, json_str};
+use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes, json_str};
 use super::db_cmds;
 use super::rules_cmds::board_and_diagram;
 
@@ -99,6 +99,15 @@ pub struct SolveArgs {
     /// Which first moves to value after the position.
     #[arg(long, value_enum, default_value_t = MovesArg::All)]
     pub moves: MovesArg,
+    /// Search only whether SIDE can force a win: one of the two searches a
+    /// value needs, for when the other answer is known (after a first move
+    /// from a start known to be a draw, only whether the replying side
+    /// wins is open). Proved gives the value; disproved gives a bound
+    /// ("not a loss" for the other side, JSON "bound"). With --threads
+    /// above 1 and --moves all, every first move gets a search of the goal
+    /// of its own; otherwise first moves are not valued.
+    #[arg(long, value_enum, value_name = "SIDE")]
+    pub goal: Option<ColorArg>,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]
@@ -378,7 +387,10 @@ type GoalRow = (String, &'static str, u64, u64);
 struct Report {
     board: Board,
     fen: String,
+    turn: Color,
     value: Option<fanorona::value::Wdl>,
+    /// The one goal searched, with `--goal`.
+    goal: Option<Color>,
     /// (move, value for the side playing it), best first.
     moves: Vec<(String, Option<fanorona::value::Wdl>)>,
     nodes: u64,
@@ -414,12 +426,44 @@ impl Report {
             None => "none".into(),
         }
     }
+    /// With `--goal`, when it was disproved: what that says about the
+    /// value for the side to move ("not-win" or "not-loss").
+    fn bound(&self) -> Option<&'static str> {
+        goal_bound(self.goal?, self.turn, self.value, &self.goals)
+    }
+    /// [`Report::bound`] for the side playing first move `m`.
+    fn move_bound(&self, m: &str) -> Option<&'static str> {
+        let (_, goals) = self
+            .move_goals
+            .iter()
+            .find(|(names, _)| names.split(' ').any(|n| n == m))?;
+        let value = self.moves.iter().find(|(n, _)| n == m)?.1;
+        goal_bound(self.goal?, self.turn, value, goals)
+    }
     fn all_moves(&self) -> String {
         self.moves
             .iter()
-            .map(|(m, v)| format!("{m} {}", value_name(*v)))
+            .map(|(m, v)| format!("{m} {}", self.move_bound(m).unwrap_or(value_name(*v))))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+/// What a disproved `--goal` (`attacker` wins) says about the value for
+/// `side`, when the value itself is unknown: "not-win" or "not-loss".
+fn goal_bound(
+    attacker: Color,
+    side: Color,
+    value: Option<fanorona::value::Wdl>,
+    goals: &[GoalRow],
+) -> Option<&'static str> {
+    let disproved = goals
+        .iter()
+        .any(|(a, st, _, _)| *a == attacker.name() && *st == "disproved");
+    match (value, disproved) {
+        (None, true) if attacker == side => Some("not-win"),
+        (None, true) => Some("not-loss"),
+        _ => None,
     }
 }
 
@@ -430,6 +474,7 @@ fn run<B: Bits>(
     pos: &Position<B>,
     turns_played: u32,
     report: MoveReport,
+    goal: Option<Color>,
     args: &SearchArgs,
 ) -> Result<Report, CliError> {
     let geo = Geometry::<B>::new(board);
@@ -457,6 +502,7 @@ fn run<B: Bits>(
             &oracle,
             &limits,
             threads,
+            goal,
             &|i, p| {
                 let mut guard = shared.lock().expect("progress lock");
                 let (line, latest) = &mut *guard;
@@ -480,7 +526,12 @@ fn run<B: Bits>(
         res
     } else {
         let mut solver = Solver::new(&geo, *rules, &oracle, limits);
-        solver.solve(pos, turns_played, report, &mut |p| line.show(p))?
+        match goal {
+            Some(attacker) => {
+                solver.prove_goal(pos, turns_played, attacker, &mut |p| line.show(p))?
+            }
+            None => solver.solve(pos, turns_played, report, &mut |p| line.show(p))?,
+        }
     };
     line.finish();
     let moves = res
@@ -519,7 +570,9 @@ fn run<B: Bits>(
     Ok(Report {
         board,
         fen: position_to_fen(&board, pos),
+        turn: pos.turn,
         value: res.value,
+        goal,
         moves,
         nodes: res.nodes,
         seconds: res.seconds,
@@ -556,7 +609,7 @@ pub fn solve(args: &SolveArgs) -> CliResult {
     };
     let r = with_bits!(board.points(), B => {
         let pos: Position<B> = d.to_position();
-        run(board, &rules, &pos, args.turns_played, report, &args.search)?
+        run(board, &rules, &pos, args.turns_played, report, args.goal.map(ColorArg::color), &args.search)?
     });
     if !args.json {
         print_solve(&r, &rules, &d);
@@ -571,9 +624,14 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     let side = d.turn.name();
     println!("position  {}  ({}, {} to move)", r.fen, r.board, side);
     println!("rules     {rules}");
-    match r.value {
-        Some(v) => println!("value     {} for {side}", v.name()),
-        None => println!(
+    match (r.value, r.bound(), r.goal) {
+        (Some(v), _, _) => println!("value     {} for {side}", v.name()),
+        (None, Some(b), Some(g)) => println!(
+            "value     {} for {side} (only \"{} wins?\" was searched)",
+            b.replace('-', " a "),
+            g.name()
+        ),
+        _ => println!(
             "value     unknown ({})",
             r.stopped.as_deref().unwrap_or("stopped")
         ),
@@ -654,8 +712,11 @@ fn json_report(r: &Report, rules: &Rules) -> String {
                 .map_or(String::new(), |(_, g)| {
                     format!(", \"goals\": {}", json_goals(g))
                 });
+            let bound = r
+                .move_bound(m)
+                .map_or(String::new(), |b| format!(", \"bound\": {}", json_str(b)));
             format!(
-                "{{\"move\": {}, \"value\": {}{goals}}}",
+                "{{\"move\": {}, \"value\": {}{bound}{goals}}}",
                 json_str(m),
                 json_str(value_name(*v))
             )
@@ -663,7 +724,7 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"stopped\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.slug()),
@@ -677,6 +738,8 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         r.tree_bytes + r.tt_bytes,
         r.cache_bytes,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
+        r.goal.map_or("null".to_string(), |g| json_str(g.name())),
+        r.bound().map_or("null".to_string(), json_str),
         json_goals(&r.goals)
     );
     s
@@ -711,7 +774,7 @@ pub fn table(args: &TableArgs) -> CliResult {
     for board in boards {
         let r = with_bits!(board.points(), B => {
             let pos = Position::<B>::start(&board, rules.first);
-            run(board, &rules, &pos, 0, MoveReport::All, &args.search)?
+            run(board, &rules, &pos, 0, MoveReport::All, None, &args.search)?
         });
         eprintln!(
             "{}: {} ({} nodes, {:.2} s)",

@@ -444,6 +444,11 @@ fn distinct_moves<B: Bits>(
 /// (proof number the least, disproof number the sum), for "the opponent
 /// wins" an AND node.
 ///
+/// With `goal`, only the goal "`goal` wins" is searched, after every move
+/// as at the position ([`Solver::prove_goal`]): the position's value is
+/// then known only when that goal is proved, and a move's value only when
+/// it is proved after the move.
+///
 /// `progress` is called with the index of the move a report is about.
 #[allow(clippy::too_many_arguments)]
 pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
@@ -454,6 +459,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     oracle: &O,
     limits: &SearchLimits,
     threads: usize,
+    goal: Option<Color>,
     progress: &(dyn Fn(usize, &Progress) + Sync),
 ) -> Result<SolveResult<B>, SearchError> {
     use rayon::prelude::*;
@@ -466,7 +472,11 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     let mut moves = distinct_moves(geo, rules, pos);
     if solver.static_value(&root).is_some() || moves.len() < 2 || threads < 2 {
         // Nothing to share out: one ordinary search.
-        return Ok(solver.solve_node(root, MoveReport::All, &mut |p| progress(0, p)));
+        let mut report = |p: &Progress| progress(0, p);
+        return Ok(match goal {
+            Some(attacker) => solver.solve_node_goal(root, attacker, &mut report),
+            None => solver.solve_node(root, MoveReport::All, &mut report),
+        });
     }
     drop(solver);
     let total = moves.len();
@@ -510,7 +520,10 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
                 };
                 // The side to move at the child first: after a drawing or
                 // losing first move that is the goal that settles it.
-                let r = solver.solve_node_goals(child, me.other(), &mut report);
+                let r = match goal {
+                    Some(attacker) => solver.solve_node_goal(child, attacker, &mut report),
+                    None => solver.solve_node_goals(child, me.other(), &mut report),
+                };
                 m.value = r.value.map(Wdl::negate);
                 m.goals = r.goals.clone();
                 r
@@ -527,7 +540,11 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     } else {
         None
     };
-    let goals = [me, me.other()]
+    let asked = match goal {
+        Some(attacker) => vec![attacker],
+        None => vec![me, me.other()],
+    };
+    let goals = asked
         .into_iter()
         .map(|attacker| Goal {
             attacker,
@@ -698,6 +715,48 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             moves = self.first_moves(&root, v, report, progress);
         }
         self.call_result(value, goals, moves)
+    }
+
+    /// Searches only the goal "`attacker` can force a win" at `pos` (one of
+    /// the two searches a value needs), with `turns_played` turns behind it
+    /// as in [`Solver::solve`]. The value comes back known when the goal is
+    /// proved (a win for `attacker`), or when the position is decided
+    /// without search (the end of the game, the oracle); a disproof leaves
+    /// it unknown, with the goal [`GoalState::Disproved`]: `attacker`
+    /// cannot force a win, but whether the other side can was not asked.
+    pub fn prove_goal(
+        &mut self,
+        pos: &Position<B>,
+        turns_played: u32,
+        attacker: Color,
+        progress: &mut ProgressFn<'_>,
+    ) -> Result<SolveResult<B>, SearchError> {
+        let left = self.turns_left(turns_played)?;
+        Ok(self.solve_node_goal(Node { pos: *pos, left }, attacker, progress))
+    }
+
+    /// [`Solver::prove_goal`] on a node.
+    fn solve_node_goal(
+        &mut self,
+        node: Node<B>,
+        attacker: Color,
+        progress: &mut ProgressFn<'_>,
+    ) -> SolveResult<B> {
+        self.begin_call();
+        let mut goals = Vec::new();
+        let value = match self.static_value(&node) {
+            Some(v) => Some(v.wdl()),
+            None => {
+                let state = self.prove(&node, attacker, progress);
+                goals.push(Goal { attacker, state });
+                (state == GoalState::Proved).then_some(if attacker == node.pos.turn {
+                    Wdl::Win
+                } else {
+                    Wdl::Loss
+                })
+            }
+        };
+        self.call_result(value, goals, Vec::new())
     }
 
     /// Solves one node without valuing its moves, searching the goal
