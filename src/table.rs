@@ -32,6 +32,7 @@ use bincode::{Decode, Encode};
 use memmap2::Mmap;
 use xxhash_rust::xxh3::xxh3_64;
 
+use crate::fxhash::FxBuild;
 use crate::index::MaterialClass;
 use crate::rules::{Continuation, Diagonals, Rules, Stalemate};
 use crate::value::Value;
@@ -361,13 +362,27 @@ thread_local! {
     static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> = const { RefCell::new(None) };
 }
 
-/// A cache of decompressed blocks shared by all tables, first in first
-/// out, bounded in bytes.
+/// A cache of decompressed blocks shared by all tables, bounded in bytes.
+/// Eviction is CLOCK (second chance): a block read since the hand last
+/// passed it goes round again, so the blocks a search keeps coming back to
+/// (the small classes every capture line ends in) stay while the ones
+/// read once go, at the cost of one flag per block. Plain first in, first
+/// out dropped those hot blocks once per round of the cache.
 struct BlockCache {
-    map: HashMap<(u64, u32), Arc<Vec<u8>>>,
+    map: HashMap<(u64, u32), CachedBlock, FxBuild>,
+    /// The clock: the next block the hand looks at is in front.
     order: std::collections::VecDeque<(u64, u32)>,
     /// Bytes of the blocks held.
     bytes: usize,
+    /// Look-ups answered from the cache, and blocks read and decompressed.
+    hits: u64,
+    misses: u64,
+}
+
+struct CachedBlock {
+    data: Arc<Vec<u8>>,
+    /// Read since the hand last passed.
+    used: bool,
 }
 
 static CACHE: Mutex<Option<BlockCache>> = Mutex::new(None);
@@ -413,14 +428,34 @@ pub fn block_cache_held() -> usize {
         .map_or(0, |c| c.bytes)
 }
 
+/// Look-ups of table blocks since the start: (answered by the cache,
+/// read and decompressed).
+pub fn block_cache_stats() -> (u64, u64) {
+    CACHE
+        .lock()
+        .expect("cache lock")
+        .as_ref()
+        .map_or((0, 0), |c| (c.hits, c.misses))
+}
+
 impl BlockCache {
-    /// Drops the oldest blocks until at most `bytes` are held.
+    /// Drops blocks until at most `bytes` are held: the hand drops the
+    /// first one not read since it last passed, clearing the flags of
+    /// those that were (two rounds at most).
     fn shrink_to(&mut self, bytes: usize) {
         while self.bytes > bytes
-            && let Some(old) = self.order.pop_front()
+            && let Some(key) = self.order.pop_front()
         {
-            if let Some(gone) = self.map.remove(&old) {
-                self.bytes -= gone.len();
+            match self.map.get_mut(&key) {
+                Some(b) if b.used => {
+                    b.used = false;
+                    self.order.push_back(key);
+                }
+                Some(_) => {
+                    let gone = self.map.remove(&key).expect("present");
+                    self.bytes -= gone.data.len();
+                }
+                None => {}
             }
         }
     }
@@ -545,22 +580,34 @@ impl TableFile {
     fn block(&self, b: u32) -> Result<Arc<Vec<u8>>, TableError> {
         let key = (self.id, b);
         {
-            let guard = CACHE.lock().expect("cache lock");
-            if let Some(c) = guard.as_ref().and_then(|c| c.map.get(&key)) {
-                return Ok(c.clone());
+            let mut guard = CACHE.lock().expect("cache lock");
+            if let Some(cache) = guard.as_mut() {
+                if let Some(c) = cache.map.get_mut(&key) {
+                    c.used = true;
+                    let data = c.data.clone();
+                    cache.hits += 1;
+                    return Ok(data);
+                }
+                cache.misses += 1;
             }
         }
         let data = Arc::new(self.read_block(b)?);
         let mut guard = CACHE.lock().expect("cache lock");
         let cache = guard.get_or_insert_with(|| BlockCache {
-            map: HashMap::new(),
+            map: HashMap::default(),
             order: Default::default(),
             bytes: 0,
+            hits: 0,
+            misses: 1,
         });
         cache.shrink_to(block_cache_bytes().saturating_sub(data.len()));
-        if let Some(had) = cache.map.insert(key, data.clone()) {
+        let block = CachedBlock {
+            data: data.clone(),
+            used: false,
+        };
+        if let Some(had) = cache.map.insert(key, block) {
             // Two threads read the same block at once: keep one copy.
-            cache.bytes -= had.len();
+            cache.bytes -= had.data.len();
             cache.order.retain(|k| *k != key);
         }
         cache.bytes += data.len();

@@ -408,6 +408,9 @@ struct Report {
     memory_bytes: usize,
     /// The bound on decompressed table blocks held.
     cache_bytes: usize,
+    /// Table blocks looked up in this search: (found in the cache, read
+    /// and decompressed).
+    cache_reads: (u64, u64),
     tree_bytes: usize,
     tt_bytes: usize,
 }
@@ -483,6 +486,7 @@ fn run<B: Bits>(
     let cache_bytes = args.table_cache_bytes(limits.memory_bytes, table_bytes);
     fanorona::table::set_block_cache_bytes(cache_bytes);
     limits.memory_bytes -= cache_bytes;
+    let reads_before = fanorona::table::block_cache_stats();
     let memory_bytes = limits.memory_bytes;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -534,6 +538,11 @@ fn run<B: Bits>(
         }
     };
     line.finish();
+    let reads_after = fanorona::table::block_cache_stats();
+    let cache_reads = (
+        reads_after.0 - reads_before.0,
+        reads_after.1 - reads_before.1,
+    );
     let moves = res
         .moves
         .iter()
@@ -584,6 +593,7 @@ fn run<B: Bits>(
         solved_entries: res.tt_entries,
         memory_bytes,
         cache_bytes,
+        cache_reads,
         tree_bytes: res.tree_bytes,
         tt_bytes: res.tt_bytes,
     })
@@ -656,11 +666,14 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         r.seconds,
         human(r.nodes as f64 / r.seconds.max(1e-9))
     );
+    let (cached, read) = r.cache_reads;
     println!(
-        "tables    {} ({} hits, {} cache); {} solved positions kept; tree peak {} of a {} bound",
+        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept; tree peak {} of a {} bound",
         r.tables(),
         r.table_hits,
         bytes(r.cache_bytes),
+        100.0 * cached as f64 / (cached + read).max(1) as f64,
+        cached + read,
         r.solved_entries,
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
@@ -724,7 +737,7 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.slug()),
@@ -737,6 +750,8 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         r.table_stones.map_or("null".to_string(), |k| k.to_string()),
         r.tree_bytes + r.tt_bytes,
         r.cache_bytes,
+        r.cache_reads.0,
+        r.cache_reads.1,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),
         r.bound().map_or("null".to_string(), json_str),
