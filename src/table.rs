@@ -368,6 +368,7 @@ thread_local! {
 /// (the small classes every capture line ends in) stay while the ones
 /// read once go, at the cost of one flag per block. Plain first in, first
 /// out dropped those hot blocks once per round of the cache.
+#[derive(Default)]
 struct BlockCache {
     map: HashMap<(u64, u32), CachedBlock, FxBuild>,
     /// The clock: the next block the hand looks at is in front.
@@ -581,25 +582,17 @@ impl TableFile {
         let key = (self.id, b);
         {
             let mut guard = CACHE.lock().expect("cache lock");
-            if let Some(cache) = guard.as_mut() {
-                if let Some(c) = cache.map.get_mut(&key) {
-                    c.used = true;
-                    let data = c.data.clone();
-                    cache.hits += 1;
-                    return Ok(data);
-                }
-                cache.misses += 1;
+            let cache = guard.get_or_insert_with(BlockCache::default);
+            if let Some(c) = cache.map.get_mut(&key) {
+                c.used = true;
+                cache.hits += 1;
+                return Ok(c.data.clone());
             }
+            cache.misses += 1;
         }
         let data = Arc::new(self.read_block(b)?);
         let mut guard = CACHE.lock().expect("cache lock");
-        let cache = guard.get_or_insert_with(|| BlockCache {
-            map: HashMap::default(),
-            order: Default::default(),
-            bytes: 0,
-            hits: 0,
-            misses: 1,
-        });
+        let cache = guard.get_or_insert_with(BlockCache::default);
         cache.shrink_to(block_cache_bytes().saturating_sub(data.len()));
         let block = CachedBlock {
             data: data.clone(),

@@ -671,54 +671,36 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
     // One goal alone: 5x3's start is a White win, so "black wins?" is
     // disproved (a bound, no value) and "white wins?" proved (the value).
-    let (code, out, _) = fanorona(&[
-        "solve",
-        "--board",
-        "5x3",
-        "--pieces",
-        "0",
-        "--goal",
-        "black",
-        "--threads",
-        "1",
-        "--json",
-        "--quiet",
-    ]);
-    assert_eq!(code, 0);
+    let goal_5x3 = |side: &str, threads: &str, json: bool| {
+        let mut args = vec![
+            "solve",
+            "--board",
+            "5x3",
+            "--pieces",
+            "0",
+            "--goal",
+            side,
+            "--threads",
+            threads,
+        ];
+        if json {
+            args.extend(["--json", "--quiet"]);
+        }
+        let (code, out, _) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}");
+        out
+    };
+    let out = goal_5x3("black", "1", true);
     assert!(out.contains("\"value\": \"unknown\""), "{out}");
     assert!(out.contains("\"bound\": \"not-loss\""), "{out}");
     assert!(out.contains("\"stopped\": null"), "{out}");
     assert_eq!(out.matches("\"attacker\"").count(), 1, "{out}");
-    let (code, out, _) = fanorona(&[
-        "solve",
-        "--board",
-        "5x3",
-        "--pieces",
-        "0",
-        "--goal",
-        "white",
-        "--threads",
-        "1",
-        "--json",
-        "--quiet",
-    ]);
-    assert_eq!(code, 0);
+    let out = goal_5x3("white", "1", true);
     assert!(out.contains("\"value\": \"win\""), "{out}");
     assert!(out.contains("\"bound\": null"), "{out}");
     // Side by side: each first move gets the goal; the losing one is
     // proved lost, the others bounded.
-    let (code, out, _) = fanorona(&[
-        "solve",
-        "--board",
-        "5x3",
-        "--pieces",
-        "0",
-        "--goal",
-        "black",
-        "--threads",
-        "2",
-    ]);
-    assert_eq!(code, 0);
+    let out = goal_5x3("black", "2", false);
     assert!(out.contains("not a loss for white"), "{out}");
     assert!(
         out.contains("b2-c2A loss") && out.contains("c1-c2A not-loss"),

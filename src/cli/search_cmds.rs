@@ -435,6 +435,14 @@ impl Report {
             None => "none".into(),
         }
     }
+    /// The goals searched after first move `m`, when it had a search of
+    /// its own.
+    fn goals_after(&self, m: &str) -> Option<&[GoalRow]> {
+        self.move_goals
+            .iter()
+            .find(|(names, _)| names.split(' ').any(|n| n == m))
+            .map(|(_, g)| g.as_slice())
+    }
     /// With `--goal`, when it was disproved: what that says about the
     /// value for the side to move ("not-win" or "not-loss").
     fn bound(&self) -> Option<&'static str> {
@@ -442,10 +450,7 @@ impl Report {
     }
     /// [`Report::bound`] for the side playing first move `m`.
     fn move_bound(&self, m: &str) -> Option<&'static str> {
-        let (_, goals) = self
-            .move_goals
-            .iter()
-            .find(|(names, _)| names.split(' ').any(|n| n == m))?;
+        let goals = self.goals_after(m)?;
         let value = self.moves.iter().find(|(n, _)| n == m)?.1;
         goal_bound(self.goal?, self.turn, value, goals)
     }
@@ -725,12 +730,8 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         .map(|(m, v)| {
             // A move's own goals, when it had a search of its own.
             let goals = r
-                .move_goals
-                .iter()
-                .find(|(names, _)| names.split(' ').any(|n| n == m))
-                .map_or(String::new(), |(_, g)| {
-                    format!(", \"goals\": {}", json_goals(g))
-                });
+                .goals_after(m)
+                .map_or(String::new(), |g| format!(", \"goals\": {}", json_goals(g)));
             let bound = r
                 .move_bound(m)
                 .map_or(String::new(), |b| format!(", \"bound\": {}", json_str(b)));
