@@ -46,6 +46,12 @@ pub trait Bits:
     fn shift(self, delta: i32) -> Self;
     /// How many points of the set are below `sq`.
     fn count_below(self, sq: Square) -> u32;
+    /// 64-bit words the type is stored in (files write sets as these).
+    const WORDS: usize;
+    /// Word `i` (< [`Bits::WORDS`]) of the set: points `64 i` to `64 i + 63`.
+    fn word(self, i: usize) -> u64;
+    /// The set of [`Bits::WORDS`] words, lowest first.
+    fn from_words(words: &[u64]) -> Self;
 
     #[inline]
     fn contains(self, sq: Square) -> bool {
@@ -91,6 +97,16 @@ impl<B: Bits> Iterator for SquareIter<B> {
 impl Bits for u64 {
     const CAPACITY: usize = 64;
     const EMPTY: Self = 0;
+    const WORDS: usize = 1;
+
+    #[inline]
+    fn word(self, _i: usize) -> u64 {
+        self
+    }
+    #[inline]
+    fn from_words(words: &[u64]) -> Self {
+        words[0]
+    }
 
     #[inline]
     fn from_square(sq: Square) -> Self {
@@ -129,6 +145,16 @@ pub struct Wide(pub [u64; 3]);
 impl Bits for Wide {
     const CAPACITY: usize = 192;
     const EMPTY: Self = Wide([0; 3]);
+    const WORDS: usize = 3;
+
+    #[inline]
+    fn word(self, i: usize) -> u64 {
+        self.0[i]
+    }
+    #[inline]
+    fn from_words(words: &[u64]) -> Self {
+        Wide([words[0], words[1], words[2]])
+    }
 
     #[inline]
     fn from_square(sq: Square) -> Self {
@@ -270,6 +296,21 @@ mod tests {
                 .collect::<Vec<_>>());
             assert_eq!(w.shift(delta), expect, "delta {delta}");
         }
+    }
+
+    #[test]
+    fn words_hold_each_point_in_its_place() {
+        fn check<B: Bits>(pts: &[u8]) {
+            let b: B = set(pts);
+            let words: Vec<u64> = (0..B::WORDS).map(|i| b.word(i)).collect();
+            for &p in pts {
+                assert_ne!(words[p as usize / 64] & (1 << (p % 64)), 0, "point {p}");
+            }
+            assert_eq!(words.iter().map(|w| w.count_ones()).sum::<u32>(), b.count());
+            assert_eq!(B::from_words(&words), b);
+        }
+        check::<Wide>(&[0, 1, 63, 64, 127, 128, 168]);
+        check::<u64>(&[0, 17, 63]);
     }
 
     #[test]

@@ -775,6 +775,97 @@ fn solve_command_prints_json_and_refuses_bad_input() {
 }
 
 #[test]
+fn solve_command_keeps_a_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("fanorona-solve-ckpt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("5x5.fns");
+    let f = file.to_str().unwrap();
+    // The number after `"key": ` in the JSON line.
+    let field = |out: &str, key: &str| -> u64 {
+        let pat = format!("\"{key}\": ");
+        let at = out.find(&pat).unwrap_or_else(|| panic!("{key} in {out}")) + pat.len();
+        out[at..]
+            .split([',', '}'])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("{key} in {out}"))
+    };
+    let goal = [
+        "solve", "--board", "5x5", "--pieces", "0", "--goal", "white",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = goal.to_vec();
+        args.extend(["--moves", "none", "--json", "--quiet"]);
+        args.extend(extra);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    let whole = with(&[]);
+    assert!(whole.contains("\"bound\": \"not-win\""), "{whole}");
+    let total = field(&whole, "nodes");
+    // Two sittings: a node limit, then the rest from the file. --threads
+    // is 1 by default with --checkpoint.
+    let first = with(&["--nodes", "60000", "--checkpoint", f]);
+    assert!(first.contains("\"value\": \"unknown\""), "{first}");
+    assert!(first.contains("\"read\": null"), "{first}");
+    let written = &first[first.find("\"written\"").expect("written")..];
+    assert!(field(written, "tree_nodes") > 1000, "{first}");
+    assert!(file.exists() && !dir.join("5x5.fns.tmp").exists());
+    let second = with(&["--checkpoint", f, "--checkpoint-every", "0.00001"]);
+    assert!(second.contains("\"bound\": \"not-win\""), "{second}");
+    let read = &second[second.find("\"read\"").expect("read")..];
+    assert!(field(read, "tree_nodes") > 1000, "{second}");
+    assert!(read.contains("\"tree_goal\": \"white\""), "{second}");
+    assert!(field(&second, "autosaves") > 0, "{second}");
+    let both = field(&second, "total_nodes");
+    assert_eq!(both, field(&first, "nodes") + field(&second, "nodes"));
+    assert!(
+        both >= total - total / 50 && both <= total + total / 50,
+        "{both} nodes in two sittings, {total} in one"
+    );
+    // The goal is settled and kept: a third sitting answers at once.
+    let third = with(&["--checkpoint", f]);
+    assert_eq!(field(&third, "nodes"), 0, "{third}");
+    assert!(third.contains("\"bound\": \"not-win\""), "{third}");
+    // Refused, with the file left as it was: a damaged file, another
+    // board, a split search, a bad interval.
+    let junk = dir.join("junk.fns");
+    std::fs::write(&junk, b"FNSEARCH\xff\xff\xff\xff").unwrap();
+    let j = junk.to_str().unwrap();
+    let kept = std::fs::read(&file).unwrap();
+    for (args, needle) in [
+        (vec!["--checkpoint", j], "junk.fns"),
+        (vec!["--board", "5x3", "--checkpoint", f], "5x3"),
+        (
+            vec!["--threads", "2", "--moves", "all", "--checkpoint", f],
+            "--threads 2",
+        ),
+        (
+            vec!["--checkpoint", f, "--checkpoint-every=-1"],
+            "--checkpoint-every -1",
+        ),
+        (vec!["--checkpoint-every", "5"], "--checkpoint"),
+    ] {
+        let mut all = goal.to_vec();
+        if args.contains(&"--board") {
+            all.truncate(1);
+            all.extend(["--pieces", "0"]);
+        }
+        all.extend(&args);
+        let (code, _, err) = fanorona(&all);
+        assert_eq!(code, 2, "{all:?}: {err}");
+        assert!(err.contains(needle), "{all:?}: {err}");
+        assert!(!err.contains("panicked"), "{all:?}: {err}");
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), kept);
+    assert_eq!(std::fs::read(&junk).unwrap(), b"FNSEARCH\xff\xff\xff\xff");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn table_command_writes_every_format() {
     let dir = std::env::temp_dir().join(format!("fanorona-table-{}", std::process::id()));
     let d = dir.to_str().unwrap();

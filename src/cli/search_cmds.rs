@@ -108,6 +108,25 @@ pub struct SolveArgs {
     /// of its own; otherwise first moves are not valued.
     #[arg(long, value_enum, value_name = "SIDE")]
     pub goal: Option<ColorArg>,
+    /// Keep the search's state in FILE, to take a long proof up again
+    /// later: when FILE exists it is read first (a checkpoint of the same
+    /// board and rules: its solved positions serve any position, its open
+    /// tree goes on where it stopped when the same goal is searched from
+    /// the same position), and it is written again when the search ends,
+    /// whether answered, stopped by a limit or by Ctrl-C. One search only:
+    /// --threads is 1 unless given. Needs --memory at least that of the
+    /// search that wrote it. Format: db/FORMAT.md.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint: write it every this many minutes while the
+    /// search runs too (0: only at the end).
+    #[arg(
+        long,
+        value_name = "MINUTES",
+        default_value_t = 30.0,
+        requires = "checkpoint"
+    )]
+    pub checkpoint_every: f64,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]
@@ -419,6 +438,45 @@ struct Report {
     cache_reads: (u64, u64),
     tree_bytes: usize,
     tt_bytes: usize,
+    checkpoint: Option<CheckpointReport>,
+}
+
+/// What `--checkpoint` read and wrote.
+struct CheckpointReport {
+    path: PathBuf,
+    read: Option<CheckpointRead>,
+    /// (solved positions, tree nodes, bytes, seconds).
+    written: Option<(usize, usize, u64, f64)>,
+    /// Checkpoints written while the search ran.
+    autosaves: u32,
+    /// Nodes expanded over every sitting.
+    total_nodes: u64,
+    /// Why the checkpoint could not be written (the result stands).
+    error: Option<String>,
+}
+
+/// What `run` is asked about a position.
+struct Ask<'a> {
+    /// Turns of the game behind the position (move-limit variant).
+    turns_played: u32,
+    report: MoveReport,
+    /// The one goal to search (`--goal`).
+    goal: Option<Color>,
+    checkpoint: Option<&'a CheckpointPlan<'a>>,
+}
+
+/// What a checkpoint held when it was read.
+struct CheckpointRead {
+    solved: usize,
+    tree_nodes: usize,
+    /// The open tree's position (FEN) and goal (attacker).
+    tree: Option<(String, Color)>,
+}
+
+/// `--checkpoint` and how often to write it while searching.
+struct CheckpointPlan<'a> {
+    path: &'a Path,
+    every: Option<Duration>,
 }
 
 impl Report {
@@ -486,11 +544,15 @@ fn run<B: Bits>(
     board: Board,
     rules: &Rules,
     pos: &Position<B>,
-    turns_played: u32,
-    report: MoveReport,
-    goal: Option<Color>,
+    ask: Ask,
     args: &SearchArgs,
 ) -> Result<Report, CliError> {
+    let Ask {
+        turns_played,
+        report,
+        goal,
+        checkpoint,
+    } = ask;
     let geo = Geometry::<B>::new(board);
     let mut limits = args.limits()?;
     let (oracle, table_stones, table_bytes) = open_oracle::<B>(args, &board, rules)?;
@@ -500,9 +562,18 @@ fn run<B: Bits>(
     let reads_before = fanorona::table::block_cache_stats();
     let memory_bytes = limits.memory_bytes;
     let threads = match args.threads {
+        // A checkpoint is the state of one search.
+        0 if checkpoint.is_some() => 1,
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    if checkpoint.is_some() && threads > 1 && report == MoveReport::All {
+        return Err(CliError(format!(
+            "--checkpoint keeps the state of one search, but --threads {threads} with --moves all \
+             searches every first move on its own: give --threads 1 (or leave it out)"
+        )));
+    }
+    let mut checkpoint_report = None;
     let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
     let res: SolveResult<B> = if threads > 1 && report == MoveReport::All {
         // One search per first move: the line adds up the latest report
@@ -541,12 +612,65 @@ fn run<B: Bits>(
         res
     } else {
         let mut solver = Solver::new(&geo, *rules, &oracle, limits);
-        match goal {
+        let mut read = None;
+        if let Some(plan) = checkpoint {
+            if plan.path.exists() {
+                let info = solver.load_checkpoint(plan.path)?;
+                let tree = info
+                    .tree_root
+                    .map(|(p, goal)| (position_to_fen(&board, &p), goal));
+                if !args.quiet {
+                    eprintln!(
+                        "read {}: {} solved positions{} ({:.1} s)",
+                        plan.path.display(),
+                        info.solved,
+                        match &tree {
+                            Some((fen, goal)) => format!(
+                                ", the open tree of \"{} wins?\" at {fen} ({} nodes)",
+                                goal.name(),
+                                info.tree_nodes
+                            ),
+                            None => String::new(),
+                        },
+                        info.seconds
+                    );
+                }
+                read = Some(CheckpointRead {
+                    solved: info.solved,
+                    tree_nodes: info.tree_nodes,
+                    tree,
+                });
+            }
+            if let Some(every) = plan.every {
+                solver.set_autosave(plan.path, every);
+            }
+        }
+        let res = match goal {
             Some(attacker) => {
                 solver.prove_goal(pos, turns_played, attacker, &mut |p| line.show(p))?
             }
             None => solver.solve(pos, turns_played, report, &mut |p| line.show(p))?,
+        };
+        if let Some(plan) = checkpoint {
+            line.finish();
+            let (autosaves, autosave_error) = solver.autosave_status();
+            if let Some(e) = autosave_error {
+                eprintln!("warning: writing the checkpoint while searching failed: {e}");
+            }
+            let saved = solver.save_checkpoint(plan.path);
+            checkpoint_report = Some(CheckpointReport {
+                path: plan.path.to_owned(),
+                read,
+                written: saved
+                    .as_ref()
+                    .ok()
+                    .map(|i| (i.solved, i.tree_nodes, i.bytes, i.seconds)),
+                autosaves,
+                total_nodes: solver.total_nodes(),
+                error: saved.err().map(|e| e.to_string()),
+            });
         }
+        res
     };
     line.finish();
     let reads_after = fanorona::table::block_cache_stats();
@@ -607,6 +731,7 @@ fn run<B: Bits>(
         cache_reads,
         tree_bytes: res.tree_bytes,
         tt_bytes: res.tt_bytes,
+        checkpoint: checkpoint_report,
     })
 }
 
@@ -628,9 +753,25 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         MovesArg::Best => MoveReport::Best,
         MovesArg::All => MoveReport::All,
     };
+    let every = args.checkpoint_every;
+    if !every.is_finite() || !(0.0..=1e6).contains(&every) {
+        return Err(CliError(format!(
+            "--checkpoint-every {every}: give a number of minutes from 0 up (0: only at the end)"
+        )));
+    }
+    let plan = args.checkpoint.as_deref().map(|path| CheckpointPlan {
+        path,
+        every: (every > 0.0).then(|| Duration::from_secs_f64(every * 60.0)),
+    });
     let r = with_bits!(board.points(), B => {
         let pos: Position<B> = d.to_position();
-        run(board, &rules, &pos, args.turns_played, report, args.goal.map(ColorArg::color), &args.search)?
+        let ask = Ask {
+            turns_played: args.turns_played,
+            report,
+            goal: args.goal.map(ColorArg::color),
+            checkpoint: plan.as_ref(),
+        };
+        run(board, &rules, &pos, ask, &args.search)?
     });
     if !args.json {
         print_solve(&r, &rules, &d);
@@ -638,7 +779,11 @@ pub fn solve(args: &SolveArgs) -> CliResult {
     if args.json {
         println!("{}", json_report(&r, &rules));
     }
-    Ok(())
+    match r.checkpoint.as_ref().and_then(|c| c.error.as_ref()) {
+        // The answer is printed; the state could not be kept.
+        Some(e) => Err(CliError(format!("writing the checkpoint failed: {e}"))),
+        None => Ok(()),
+    }
 }
 
 fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
@@ -689,6 +834,22 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
     );
+    if let Some(c) = &r.checkpoint
+        && let Some((solved, tree, size, secs)) = c.written
+    {
+        println!(
+            "checkpoint {}: {solved} solved positions and {} written ({}, {secs:.1} s; {} while searching); {} nodes over every sitting",
+            c.path.display(),
+            if tree > 0 {
+                format!("the open tree ({tree} nodes)")
+            } else {
+                "no open tree".to_string()
+            },
+            bytes(size as usize),
+            c.autosaves,
+            c.total_nodes
+        );
+    }
 }
 
 fn print_goals(indent: &str, goals: &[GoalRow]) {
@@ -764,6 +925,38 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         r.bound().map_or("null".to_string(), json_str),
         json_goals(&r.goals)
     );
+    if let Some(c) = &r.checkpoint {
+        // Before the closing brace: the checkpoint's fields.
+        s.pop();
+        let read = match &c.read {
+            None => "null".to_string(),
+            Some(CheckpointRead {
+                solved,
+                tree_nodes,
+                tree: root,
+            }) => format!(
+                "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"tree_position\": {}, \"tree_goal\": {}}}",
+                root.as_ref()
+                    .map_or("null".to_string(), |(f, _)| json_str(f)),
+                root.as_ref()
+                    .map_or("null".to_string(), |(_, g)| json_str(g.name()))
+            ),
+        };
+        let written = match c.written {
+            None => "null".to_string(),
+            Some((solved, tree, size, secs)) => format!(
+                "{{\"solved\": {solved}, \"tree_nodes\": {tree}, \"bytes\": {size}, \"seconds\": {secs:.3}}}"
+            ),
+        };
+        let _ = write!(
+            s,
+            ", \"checkpoint\": {{\"file\": {}, \"read\": {read}, \"written\": {written}, \"autosaves\": {}, \"total_nodes\": {}, \"error\": {}}}}}",
+            json_str(&c.path.display().to_string()),
+            c.autosaves,
+            c.total_nodes,
+            c.error.as_deref().map_or("null".to_string(), json_str)
+        );
+    }
     s
 }
 
@@ -796,7 +989,13 @@ pub fn table(args: &TableArgs) -> CliResult {
     for board in boards {
         let r = with_bits!(board.points(), B => {
             let pos = Position::<B>::start(&board, rules.first);
-            run(board, &rules, &pos, 0, MoveReport::All, None, &args.search)?
+            let ask = Ask {
+                turns_played: 0,
+                report: MoveReport::All,
+                goal: None,
+                checkpoint: None,
+            };
+            run(board, &rules, &pos, ask, &args.search)?
         });
         eprintln!(
             "{}: {} ({} nodes, {:.2} s)",

@@ -95,8 +95,15 @@
 //!
 //! **Limits.** A node or time limit, the stop flag (Ctrl-C) or a full tree
 //! ends the search cleanly: the result is unknown and carries the proof and
-//! disproof numbers reached at the root for the goal left open.
+//! disproof numbers reached at the root for the goal left open. The tree is
+//! kept: searching the same goal from the same root again goes on where it
+//! stopped, in this solver or, through a checkpoint file
+//! ([`Solver::save_checkpoint`], [`Solver::load_checkpoint`]), in a later
+//! sitting. A checkpoint holds only what is sound anywhere (the table of
+//! solved positions) and the open tree, whose path-dependent disproofs are
+//! only ever used from that same root.
 
+mod checkpoint;
 mod table;
 
 use std::collections::HashMap;
@@ -113,6 +120,7 @@ use crate::rules::{Color, Rules, Stalemate};
 use crate::value::{Oracle, Value, Wdl};
 
 pub use crate::fxhash::{FxBuild, FxHasher};
+pub use checkpoint::{CHECKPOINT_VERSION, CheckpointError, CheckpointInfo};
 pub use table::{Entry, Table};
 
 /// The turns-left field of a node when there is no move limit.
@@ -371,6 +379,11 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     positions: Vec<Position<B>>,
     scratch: Vec<(B, B)>,
     attacker: Color,
+    /// The goal (attacker) of the tree held, if any: a search of that goal
+    /// from the tree's root takes it up where it stopped.
+    tree_goal: Option<Color>,
+    /// Where and how often to write a checkpoint while searching.
+    autosave: Option<Autosave>,
     first_move: Option<(usize, usize)>,
     /// The most tree nodes in this call.
     peak_tree: usize,
@@ -390,6 +403,16 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
 }
 
 type ProgressFn<'p> = dyn FnMut(&Progress) + 'p;
+
+/// Checkpoints written while a search runs ([`Solver::set_autosave`]).
+struct Autosave {
+    path: std::path::PathBuf,
+    every: Duration,
+    last: Instant,
+    written: u32,
+    /// The first failure; no more are tried after it.
+    error: Option<CheckpointError>,
+}
 
 /// Solves one position with a fresh table: the value and every first move.
 pub fn solve<B: Bits, O: Oracle<B>>(
@@ -640,6 +663,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             positions: Vec::new(),
             scratch: Vec::new(),
             attacker: Color::White,
+            tree_goal: None,
+            autosave: None,
             first_move: None,
             peak_tree: 0,
             second_levels: 0,
@@ -660,6 +685,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         (self.table.len(), self.table.bytes())
     }
 
+    /// Nodes expanded over the solver's life, counting those of the
+    /// searches whose checkpoints it read.
+    pub fn total_nodes(&self) -> u64 {
+        self.total_nodes
+    }
+
     /// The most tree nodes the memory bound allows.
     pub fn max_tree_nodes(&self) -> usize {
         self.max_nodes
@@ -668,6 +699,45 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// Forgets the table of solved positions.
     pub fn clear_table(&mut self) {
         self.table.clear();
+    }
+
+    /// Writes a checkpoint to `path` every `every` while a goal is being
+    /// searched ([`Solver::save_checkpoint`]), between two steps of the
+    /// search, where its tree is whole. A failure stops the writing, not
+    /// the search: see [`Solver::autosave_status`].
+    pub fn set_autosave(&mut self, path: &std::path::Path, every: Duration) {
+        self.autosave = Some(Autosave {
+            path: path.to_owned(),
+            every,
+            last: Instant::now(),
+            written: 0,
+            error: None,
+        });
+    }
+
+    /// Checkpoints written while searching, and the failure that stopped
+    /// the writing, if one did.
+    pub fn autosave_status(&mut self) -> (u32, Option<CheckpointError>) {
+        match &mut self.autosave {
+            Some(a) => (a.written, a.error.take()),
+            None => (0, None),
+        }
+    }
+
+    /// Writes the autosave checkpoint if it is due.
+    fn autosave_if_due(&mut self) {
+        let Some(a) = &self.autosave else { return };
+        if a.error.is_some() || a.last.elapsed() < a.every {
+            return;
+        }
+        let path = a.path.clone();
+        let saved = self.save_checkpoint(&path);
+        let a = self.autosave.as_mut().expect("checked");
+        a.last = Instant::now();
+        match saved {
+            Ok(_) => a.written += 1,
+            Err(e) => a.error = Some(e),
+        }
     }
 
     /// Solves `pos`, with `turns_played` turns of the game behind it (used
@@ -981,21 +1051,31 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 disproof: 1,
             };
         }
-        if self.tree.capacity() == 0 {
-            crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
+        // The tree of this very goal, left open by an earlier call or read
+        // from a checkpoint, is taken up where it stopped.
+        let resume = self.tree_goal == Some(attacker)
+            && self
+                .tree
+                .first()
+                .is_some_and(|t| t.node == *root && t.pn != 0 && t.dn != 0);
+        if !resume {
+            if self.tree.capacity() == 0 {
+                crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
+            }
+            self.cuts = 0;
+            self.tree.clear();
+            self.tree.push(TreeNode {
+                node: *root,
+                pn: 1,
+                dn: 1,
+                parent: NONE,
+                first: NONE,
+                count: 0,
+                depth: 0,
+                dep: NO_DEP,
+            });
+            self.tree_goal = Some(attacker);
         }
-        self.cuts = 0;
-        self.tree.clear();
-        self.tree.push(TreeNode {
-            node: *root,
-            pn: 1,
-            dn: 1,
-            parent: NONE,
-            first: NONE,
-            count: 0,
-            depth: 0,
-            dep: NO_DEP,
-        });
         self.reset_path();
         loop {
             let (pn, dn) = (self.tree[0].pn, self.tree[0].dn);
@@ -1011,6 +1091,9 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                     proof: pn,
                     disproof: dn,
                 };
+            }
+            if self.nodes.is_multiple_of(CHECK_EVERY) {
+                self.autosave_if_due();
             }
             match self.step() {
                 Step::Expanded(leaf) => {
@@ -1403,13 +1486,15 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
     }
 
-    /// Drops the nodes no longer reachable from the root, keeping the order
-    /// of the rest (so every node moves down and children stay side by
-    /// side).
-    fn compact(&mut self) {
+    /// Where each tree node goes when the tree is compacted: the nodes
+    /// reachable from the root are numbered in order, the rest map to
+    /// [`NONE`]. Also returns how many are reachable.
+    fn reachable(&self) -> (Vec<u32>, u32) {
         let len = self.tree.len();
         let mut map = vec![NONE; len];
-        map[0] = 0;
+        if len > 0 {
+            map[0] = 0;
+        }
         let mut next = 0u32;
         for i in 0..len {
             if map[i] == NONE {
@@ -1417,13 +1502,22 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             }
             map[i] = next;
             next += 1;
-            let t = self.tree[i];
+            let t = &self.tree[i];
             if t.first != NONE {
                 for c in t.first..t.first + t.count {
                     map[c as usize] = 0;
                 }
             }
         }
+        (map, next)
+    }
+
+    /// Drops the nodes no longer reachable from the root, keeping the order
+    /// of the rest (so every node moves down and children stay side by
+    /// side).
+    fn compact(&mut self) {
+        let len = self.tree.len();
+        let (map, next) = self.reachable();
         for i in 0..len {
             let j = map[i];
             if j == NONE {

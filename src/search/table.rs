@@ -203,6 +203,14 @@ impl<B: Bits> Table<B> {
         }
     }
 
+    /// Every entry held: (node, attacker, entry), in slot order.
+    pub fn entries(&self) -> impl Iterator<Item = (&Node<B>, Color, Entry)> + '_ {
+        self.slots
+            .iter()
+            .flatten()
+            .map(|s| (&s.node, s.attacker, s.entry))
+    }
+
     /// Forgets everything, keeping the slot array.
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);

@@ -1,0 +1,662 @@
+//! Search checkpoints: a [`Solver`]'s state in a file, so that a proof
+//! longer than one sitting goes on where it stopped.
+//!
+//! A checkpoint holds the table of solved positions and, while the goal
+//! being searched is open, its tree. Every table entry is a proof or a
+//! disproof that does not depend on the path (see the method at the top of
+//! the search module), so it is true wherever it is reused: loaded into any
+//! search of the same board and rules, even from another position, it
+//! answers look-ups at once. The tree is taken up again when the solver next
+//! searches the same goal from the same root: the search goes on with the
+//! numbers, the pruning count (PN²) and the table priorities it had, and
+//! expands the very nodes it would have expanded without the pause.
+//!
+//! # File format, version 1
+//!
+//! Written down in `db/FORMAT.md` too. All integers little-endian.
+//!
+//! | field | size | meaning |
+//! | --- | --- | --- |
+//! | magic | 8 | `FNSEARCH` |
+//! | header_len | 4 | u32, bytes of the header |
+//! | header | header_len | `CheckpointHeader`, bincode 2, standard configuration |
+//! | header_xxh3 | 8 | xxh3-64 of the header bytes |
+//! | body | | one zstd frame: `solved` table records, then `tree_nodes` tree records |
+//! | body_xxh3 | 8 | xxh3-64 of the body *before* compression |
+//!
+//! A node is written as `words` u64 of White's stones, `words` u64 of
+//! Black's, the side to move (u8: 0 White, 1 Black), the sacrificed block
+//! (u8 point, 255 none) and the turns left (u16, 65535 without a move
+//! limit). A table record is a node, the attacker (u8), pn and dn (u64,
+//! one of them 0; `u64::MAX` is infinity) and the replacement priority
+//! (u32). A tree record is a node, pn and dn (u64), then parent, first
+//! child, children, depth and dependency depth (u32 each; `u32::MAX`: none),
+//! in tree order: the root first, every node after its parent, children
+//! side by side.
+
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use bincode::{Decode, Encode};
+use xxhash_rust::xxh3::{Xxh3, xxh3_64};
+
+use crate::bits::Bits;
+use crate::position::Position;
+use crate::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
+use crate::value::Oracle;
+
+use super::{Entry, NONE, Node, Solver, TreeNode};
+
+const MAGIC: &[u8; 8] = b"FNSEARCH";
+/// The version of the checkpoint format this code reads and writes.
+pub const CHECKPOINT_VERSION: u32 = 1;
+/// No header is anywhere near this long; a longer one means a bad file.
+const MAX_HEADER: usize = 4096;
+
+/// What a checkpoint file says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
+struct CheckpointHeader {
+    format_version: u32,
+    cols: u8,
+    rows: u8,
+    /// 0 corner, 1 center.
+    diagonals: u8,
+    /// 0 free, 1 forced.
+    continuation: u8,
+    /// 0 loss, 1 draw.
+    stalemate: u8,
+    sacrifice: bool,
+    move_limit: bool,
+    /// 64-bit words per set of stones.
+    words: u8,
+    /// Nodes the solver had expanded over its life (table priorities
+    /// grow with it).
+    total_nodes: u64,
+    /// Times the tree was cut back in the open goal's search.
+    cuts: u32,
+    /// The attacker of the tree's goal: 0 White, 1 Black (0 when there is
+    /// no tree).
+    tree_goal: u8,
+    /// Table records.
+    solved: u64,
+    /// Tree records (0: no open goal).
+    tree_nodes: u64,
+}
+
+/// Why a checkpoint could not be read or written.
+#[derive(Debug)]
+pub enum CheckpointError {
+    Io {
+        path: PathBuf,
+        source: io::Error,
+    },
+    /// Not a checkpoint at all.
+    NotACheckpoint {
+        path: PathBuf,
+    },
+    /// A format version this code does not read.
+    Version {
+        path: PathBuf,
+        found: u32,
+    },
+    /// Made by a search of another board or other rules.
+    Mismatch {
+        path: PathBuf,
+        file: String,
+        search: String,
+    },
+    /// Damaged: a checksum or a record is wrong.
+    Corrupt {
+        path: PathBuf,
+        what: String,
+    },
+    /// The tree is bigger than this search's memory bound allows.
+    TooBig {
+        path: PathBuf,
+        nodes: u64,
+        room: usize,
+    },
+}
+
+impl std::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckpointError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            CheckpointError::NotACheckpoint { path } => {
+                write!(f, "{}: not a fanorona search checkpoint", path.display())
+            }
+            CheckpointError::Version { path, found } => write!(
+                f,
+                "{}: checkpoint format version {found}, this program reads version {CHECKPOINT_VERSION}",
+                path.display()
+            ),
+            CheckpointError::Mismatch { path, file, search } => write!(
+                f,
+                "{}: a checkpoint of a search on {file}, but this search is on {search}",
+                path.display()
+            ),
+            CheckpointError::Corrupt { path, what } => {
+                write!(f, "{}: damaged checkpoint: {what}", path.display())
+            }
+            CheckpointError::TooBig { path, nodes, room } => write!(
+                f,
+                "{}: its search tree has {nodes} nodes, but this search has room for {room}: give more --memory",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CheckpointError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// What a checkpoint held, or what was written to one.
+#[derive(Clone, Debug)]
+pub struct CheckpointInfo<B> {
+    /// Solved positions.
+    pub solved: usize,
+    /// Nodes of the open goal's tree (0: none).
+    pub tree_nodes: usize,
+    /// The tree's root and goal (the attacker), when there is a tree.
+    pub tree_root: Option<(Position<B>, Color)>,
+    /// Nodes the solver had expanded over its life, across sittings.
+    pub total_nodes: u64,
+    /// The file's size.
+    pub bytes: u64,
+    pub seconds: f64,
+}
+
+/// Writes through to `inner`, hashing what passes.
+struct HashWriter<W> {
+    inner: W,
+    hash: Xxh3,
+}
+
+impl<W: Write> Write for HashWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Reads through from `inner`, hashing what passes.
+struct HashReader<R> {
+    inner: R,
+    hash: Xxh3,
+}
+
+impl<R: Read> Read for HashReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+fn bincode_config() -> impl bincode::config::Config {
+    bincode::config::standard()
+}
+
+fn color_code(c: Color) -> u8 {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+fn color_of(code: u8) -> Option<Color> {
+    match code {
+        0 => Some(Color::White),
+        1 => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Bytes of one node on file.
+fn node_bytes<B: Bits>() -> usize {
+    16 * B::WORDS + 4
+}
+
+fn put_node<B: Bits>(out: &mut Vec<u8>, node: &Node<B>) {
+    for i in 0..B::WORDS {
+        out.extend(node.pos.white.word(i).to_le_bytes());
+    }
+    for i in 0..B::WORDS {
+        out.extend(node.pos.black.word(i).to_le_bytes());
+    }
+    out.push(color_code(node.pos.turn));
+    out.push(node.pos.block.unwrap_or(u8::MAX));
+    out.extend(node.left.to_le_bytes());
+}
+
+/// Reads little-endian fields off a record.
+struct Fields<'a>(&'a [u8]);
+
+impl Fields<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let (head, rest) = self.0.split_at(N);
+        self.0 = rest;
+        head.try_into().expect("N bytes")
+    }
+    fn u8(&mut self) -> u8 {
+        self.take::<1>()[0]
+    }
+    fn u16(&mut self) -> u16 {
+        u16::from_le_bytes(self.take())
+    }
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take())
+    }
+    fn u64(&mut self) -> u64 {
+        u64::from_le_bytes(self.take())
+    }
+    /// A node on a board of `points` points, or what is wrong with it.
+    fn node<B: Bits>(&mut self, points: usize) -> Result<Node<B>, String> {
+        let mut words = [0u64; 8];
+        let mut set = |f: &mut Self| {
+            for w in words.iter_mut().take(B::WORDS) {
+                *w = f.u64();
+            }
+            B::from_words(&words[..B::WORDS])
+        };
+        let white = set(self);
+        let black = set(self);
+        let turn = color_of(self.u8()).ok_or("a side to move other than 0 or 1")?;
+        let block = match self.u8() {
+            u8::MAX => None,
+            b if (b as usize) < points => Some(b),
+            b => return Err(format!("a block on point {b}, off the board")),
+        };
+        let left = self.u16();
+        let beyond = (points..B::CAPACITY).any(|sq| (white | black).contains(sq as u8));
+        if beyond || (white & black).any() {
+            return Err("stones off the board or on one point twice".into());
+        }
+        Ok(Node {
+            pos: Position {
+                white,
+                black,
+                turn,
+                block,
+            },
+            left,
+        })
+    }
+}
+
+/// `path` with `.tmp` added: a checkpoint is written there first and
+/// renamed over the old one only when complete.
+fn tmp_path(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".tmp");
+    PathBuf::from(s)
+}
+
+/// The board and rules of a header, for messages.
+fn describe(cols: u8, rows: u8, rules: &Rules) -> String {
+    format!(
+        "{cols}x{rows} under {}{}",
+        rules.slug(),
+        if rules.move_limit { ", move limit" } else { "" }
+    )
+}
+
+fn header_rules(h: &CheckpointHeader) -> Option<Rules> {
+    Some(Rules {
+        diagonals: match h.diagonals {
+            0 => Diagonals::Corner,
+            1 => Diagonals::Center,
+            _ => return None,
+        },
+        continuation: match h.continuation {
+            0 => Continuation::Free,
+            1 => Continuation::Forced,
+            _ => return None,
+        },
+        stalemate: match h.stalemate {
+            0 => Stalemate::Loss,
+            1 => Stalemate::Draw,
+            _ => return None,
+        },
+        sacrifice: h.sacrifice,
+        move_limit: h.move_limit,
+        ..Rules::default()
+    })
+}
+
+impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
+    /// The header this solver writes (its rules, board and counts).
+    fn checkpoint_header(&self, tree_nodes: usize) -> CheckpointHeader {
+        CheckpointHeader {
+            format_version: CHECKPOINT_VERSION,
+            cols: self.geo.board.cols as u8,
+            rows: self.geo.board.rows as u8,
+            diagonals: match self.rules.diagonals {
+                Diagonals::Corner => 0,
+                Diagonals::Center => 1,
+            },
+            continuation: match self.rules.continuation {
+                Continuation::Free => 0,
+                Continuation::Forced => 1,
+            },
+            stalemate: match self.rules.stalemate {
+                Stalemate::Loss => 0,
+                Stalemate::Draw => 1,
+            },
+            sacrifice: self.rules.sacrifice,
+            move_limit: self.rules.move_limit,
+            words: B::WORDS as u8,
+            total_nodes: self.total_nodes,
+            cuts: self.cuts,
+            tree_goal: color_code(self.tree_goal.unwrap_or(Color::White)),
+            solved: self.table.len() as u64,
+            tree_nodes: tree_nodes as u64,
+        }
+    }
+
+    /// The tree worth saving: the open goal's, or none. Its nodes no
+    /// longer reachable from the root (below nodes solved since) are left
+    /// out: returns where each node goes ([`Solver::reachable`]) and how
+    /// many are kept.
+    fn open_tree(&self) -> (Vec<u32>, usize) {
+        match self.tree.first() {
+            Some(t) if self.tree_goal.is_some() && t.pn != 0 && t.dn != 0 => {
+                let (map, kept) = self.reachable();
+                (map, kept as usize)
+            }
+            _ => (Vec::new(), 0),
+        }
+    }
+
+    /// Writes the table of solved positions and the open goal's tree to
+    /// `path`: first to `path` with `.tmp` added, then renamed over `path`,
+    /// so an old checkpoint is replaced only by a complete new one.
+    pub fn save_checkpoint(&self, path: &Path) -> Result<CheckpointInfo<B>, CheckpointError> {
+        let start = Instant::now();
+        let (map, kept) = self.open_tree();
+        let header = self.checkpoint_header(kept);
+        let tmp = tmp_path(path);
+        let written = self.write_checkpoint(&tmp, &header, &map);
+        let bytes = written
+            .and_then(|bytes| fs::rename(&tmp, path).map(|_| bytes))
+            .map_err(|source| {
+                let _ = fs::remove_file(&tmp);
+                CheckpointError::Io {
+                    path: path.to_owned(),
+                    source,
+                }
+            })?;
+        Ok(CheckpointInfo {
+            solved: self.table.len(),
+            tree_nodes: kept,
+            tree_root: (kept > 0).then(|| (self.tree[0].node.pos, self.attacker)),
+            total_nodes: self.total_nodes,
+            bytes,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    fn write_checkpoint(
+        &self,
+        tmp: &Path,
+        header: &CheckpointHeader,
+        map: &[u32],
+    ) -> io::Result<u64> {
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(tmp)?);
+        let hbytes = bincode::encode_to_vec(header, bincode_config()).expect("header encodes");
+        out.write_all(MAGIC)?;
+        out.write_all(&(hbytes.len() as u32).to_le_bytes())?;
+        out.write_all(&hbytes)?;
+        out.write_all(&xxh3_64(&hbytes).to_le_bytes())?;
+        let mut body = HashWriter {
+            inner: BufWriter::with_capacity(1 << 20, zstd::Encoder::new(out, 1)?),
+            hash: Xxh3::new(),
+        };
+        let mut rec = Vec::with_capacity(node_bytes::<B>() + 40);
+        for (node, attacker, e) in self.table.entries() {
+            rec.clear();
+            put_node(&mut rec, node);
+            rec.push(color_code(attacker));
+            rec.extend(e.pn.to_le_bytes());
+            rec.extend(e.dn.to_le_bytes());
+            rec.extend(e.work.to_le_bytes());
+            body.write_all(&rec)?;
+        }
+        // The reachable tree nodes, numbered as compaction would.
+        let at = |i: u32| if i == NONE { NONE } else { map[i as usize] };
+        for (t, _) in self.tree.iter().zip(map).filter(|(_, m)| **m != NONE) {
+            rec.clear();
+            put_node(&mut rec, &t.node);
+            rec.extend(t.pn.to_le_bytes());
+            rec.extend(t.dn.to_le_bytes());
+            for x in [at(t.parent), at(t.first), t.count, t.depth, t.dep] {
+                rec.extend(x.to_le_bytes());
+            }
+            body.write_all(&rec)?;
+        }
+        let digest = body.hash.digest();
+        let encoder = body.inner.into_inner().map_err(|e| e.into_error())?;
+        let mut out = encoder.finish()?;
+        out.write_all(&digest.to_le_bytes())?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        Ok(file.metadata()?.len())
+    }
+
+    /// Reads a checkpoint written by a search of the same board and rules:
+    /// its solved positions join the table, and its tree (if any) replaces
+    /// the solver's, to be taken up by the next search of that goal from
+    /// that root. On an error the solver is left empty (no table entries,
+    /// no tree) and the file untouched.
+    pub fn load_checkpoint(&mut self, path: &Path) -> Result<CheckpointInfo<B>, CheckpointError> {
+        let start = Instant::now();
+        let read = self.read_checkpoint(path);
+        if read.is_err() {
+            self.table.clear();
+            self.tree.clear();
+            self.tree_goal = None;
+        }
+        let (header, bytes) = read?;
+        Ok(CheckpointInfo {
+            solved: header.solved as usize,
+            tree_nodes: self.tree.len(),
+            tree_root: self
+                .tree
+                .first()
+                .map(|t| (t.node.pos, self.tree_goal.expect("a tree has a goal"))),
+            total_nodes: self.total_nodes,
+            bytes,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    fn read_checkpoint(&mut self, path: &Path) -> Result<(CheckpointHeader, u64), CheckpointError> {
+        let io_err = |source| CheckpointError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let corrupt = |what: &str| CheckpointError::Corrupt {
+            path: path.to_owned(),
+            what: what.to_owned(),
+        };
+        // Reading past the end is a damaged file, not an I/O failure; so
+        // is a body that does not decompress.
+        let short = |e: io::Error, what: &str| {
+            if e.kind() == io::ErrorKind::UnexpectedEof {
+                corrupt(&format!("ends in the middle of {what}"))
+            } else {
+                io_err(e)
+            }
+        };
+        let body_err = |e: io::Error, what: &str| {
+            if e.kind() == io::ErrorKind::UnexpectedEof {
+                corrupt(&format!("ends in the middle of {what}"))
+            } else {
+                corrupt(&format!("{what} do not decompress: {e}"))
+            }
+        };
+        let file = File::open(path).map_err(io_err)?;
+        let bytes = file.metadata().map_err(io_err)?.len();
+        let mut input = BufReader::with_capacity(1 << 20, file);
+        let mut magic = [0u8; 8];
+        if input.read_exact(&mut magic).is_err() || &magic != MAGIC {
+            return Err(CheckpointError::NotACheckpoint {
+                path: path.to_owned(),
+            });
+        }
+        let mut word = [0u8; 4];
+        input
+            .read_exact(&mut word)
+            .map_err(|e| short(e, "the header"))?;
+        let hlen = u32::from_le_bytes(word) as usize;
+        if hlen > MAX_HEADER {
+            return Err(corrupt(&format!("a header of {hlen} bytes")));
+        }
+        let mut hbytes = vec![0u8; hlen];
+        let mut hsum = [0u8; 8];
+        input
+            .read_exact(&mut hbytes)
+            .and_then(|_| input.read_exact(&mut hsum))
+            .map_err(|e| short(e, "the header"))?;
+        if xxh3_64(&hbytes) != u64::from_le_bytes(hsum) {
+            return Err(corrupt("header checksum differs"));
+        }
+        let (header, _): (CheckpointHeader, usize) =
+            bincode::decode_from_slice(&hbytes, bincode_config())
+                .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
+        if header.format_version != CHECKPOINT_VERSION {
+            return Err(CheckpointError::Version {
+                path: path.to_owned(),
+                found: header.format_version,
+            });
+        }
+        let rules = header_rules(&header).ok_or_else(|| corrupt("unknown rule codes"))?;
+        let mine = self.checkpoint_header(0);
+        let same = (mine.cols, mine.rows, mine.words) == (header.cols, header.rows, header.words)
+            && header_rules(&mine) == Some(rules);
+        if !same {
+            return Err(CheckpointError::Mismatch {
+                path: path.to_owned(),
+                file: describe(header.cols, header.rows, &rules),
+                search: describe(mine.cols, mine.rows, &self.rules),
+            });
+        }
+        if header.tree_nodes > self.max_nodes as u64 {
+            return Err(CheckpointError::TooBig {
+                path: path.to_owned(),
+                nodes: header.tree_nodes,
+                room: self.max_nodes,
+            });
+        }
+        let goal = color_of(header.tree_goal).ok_or_else(|| corrupt("unknown tree goal"))?;
+        let decoder = zstd::Decoder::with_buffer(input)
+            .map_err(io_err)?
+            .single_frame();
+        let mut body = HashReader {
+            inner: decoder,
+            hash: Xxh3::new(),
+        };
+        let points = self.geo.board.points();
+        let nb = node_bytes::<B>();
+        let mut rec = vec![0u8; nb + 40];
+        for _ in 0..header.solved {
+            let rec = &mut rec[..nb + 21];
+            body.read_exact(rec)
+                .map_err(|e| body_err(e, "the solved positions"))?;
+            let mut f = Fields(rec);
+            let node = f.node::<B>(points).map_err(|e| corrupt(&e))?;
+            let attacker = color_of(f.u8()).ok_or_else(|| corrupt("unknown attacker"))?;
+            let entry = Entry {
+                pn: f.u64(),
+                dn: f.u64(),
+                work: f.u32(),
+            };
+            if !entry.solved() {
+                return Err(corrupt("an unsolved position among the solved"));
+            }
+            self.table.put(&node, attacker, entry);
+        }
+        if header.tree_nodes > 0 && self.tree.capacity() == 0 {
+            crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
+        }
+        self.tree.clear();
+        let n = header.tree_nodes;
+        for i in 0..n {
+            let rec = &mut rec[..nb + 36];
+            body.read_exact(rec)
+                .map_err(|e| body_err(e, "the search tree nodes"))?;
+            let mut f = Fields(rec);
+            let node = f.node::<B>(points).map_err(|e| corrupt(&e))?;
+            let t = TreeNode {
+                node,
+                pn: f.u64(),
+                dn: f.u64(),
+                parent: f.u32(),
+                first: f.u32(),
+                count: f.u32(),
+                depth: f.u32(),
+                dep: f.u32(),
+            };
+            let i = i as u32;
+            // The shape the search relies on: the root first, every other
+            // node among its parent's children, children after their
+            // parent and side by side within the tree.
+            let placed = if i == 0 {
+                t.parent == NONE && t.depth == 0
+            } else {
+                self.tree.get(t.parent as usize).is_some_and(|p| {
+                    p.first <= i && i < p.first + p.count && t.depth == p.depth + 1
+                })
+            };
+            let kids = if t.first == NONE {
+                t.count == 0
+            } else {
+                t.first > i && t.count > 0 && t.first as u64 + t.count as u64 <= n
+            };
+            if !placed || !kids {
+                return Err(corrupt(&format!("tree node {i} is out of place")));
+            }
+            self.tree.push(t);
+        }
+        let mut rest = [0u8; 1];
+        if body
+            .read(&mut rest)
+            .map_err(|e| body_err(e, "the records"))?
+            != 0
+        {
+            return Err(corrupt("more records than the header counts"));
+        }
+        let digest = body.hash.digest();
+        let mut input = body.inner.finish();
+        let mut sum = [0u8; 8];
+        input
+            .read_exact(&mut sum)
+            .map_err(|e| short(e, "the body checksum"))?;
+        if u64::from_le_bytes(sum) != digest {
+            return Err(corrupt("body checksum differs"));
+        }
+        if input.fill_buf().map_err(io_err)?.is_empty() {
+            self.tree_goal = (n > 0).then_some(goal);
+            if n > 0 {
+                self.attacker = goal;
+                self.cuts = header.cuts;
+            }
+            self.total_nodes = self.total_nodes.max(header.total_nodes);
+            Ok((header, bytes))
+        } else {
+            Err(corrupt("bytes after the body checksum"))
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! Search checkpoints: a search stopped, written to a file, read back into
+//! a new solver and taken up again must end with the same answer after
+//! about the nodes the search takes without the pause (exactly those when
+//! the solver is only called again); a damaged or foreign file must be
+//! refused with a clear error, never half-read into a search.
+
+use std::path::PathBuf;
+
+use fanorona::geometry::{Board, Geometry};
+use fanorona::position::Position;
+use fanorona::rules::{Color, Diagonals, Rules};
+use fanorona::search::{CheckpointError, GoalState, SearchLimits, SolveResult, Solver, StopReason};
+use fanorona::value::NoTables;
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fanorona-ckpt-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn start(cols: usize, rows: usize) -> (Geometry<u64>, Position<u64>) {
+    let board = Board::new(cols, rows, Diagonals::Corner).unwrap();
+    (Geometry::new(board), Position::start(&board, Color::White))
+}
+
+fn limits(nodes: Option<u64>, memory_bytes: usize) -> SearchLimits {
+    SearchLimits {
+        nodes,
+        memory_bytes,
+        ..SearchLimits::default()
+    }
+}
+
+/// A solver of `geo` under the default rules, without tables.
+fn new_solver(
+    geo: &Geometry<u64>,
+    nodes: Option<u64>,
+    memory_bytes: usize,
+) -> Solver<'_, u64, NoTables> {
+    Solver::new(
+        geo,
+        Rules::default(),
+        &NoTables,
+        limits(nodes, memory_bytes),
+    )
+}
+
+/// Searches "White wins?" at `pos`.
+fn white_wins(solver: &mut Solver<'_, u64, NoTables>, pos: &Position<u64>) -> SolveResult<u64> {
+    solver
+        .prove_goal(pos, 0, Color::White, &mut |_| {})
+        .unwrap()
+}
+
+/// "White wins?" at the 5x5 start (a draw: disproved) in one go: the
+/// state reached and the nodes it took.
+fn uninterrupted(geo: &Geometry<u64>, pos: &Position<u64>) -> (GoalState, u64) {
+    let r = white_wins(&mut new_solver(geo, None, 256 << 20), pos);
+    (r.goals[0].state, r.nodes)
+}
+
+#[test]
+fn a_search_taken_up_from_a_checkpoint_expands_what_it_would_have() {
+    let (geo, pos) = start(5, 5);
+    let (state, total) = uninterrupted(&geo, &pos);
+    assert_eq!(state, GoalState::Disproved);
+    assert!(total > 50_000, "{total} nodes: too few to pause twice");
+    let dir = scratch("resume");
+    let file = dir.join("5x5.fns");
+    // Three sittings, each in a new solver that knows only the file.
+    let mut nodes = 0;
+    let mut sittings = 0;
+    let answer = loop {
+        sittings += 1;
+        let mut solver = new_solver(&geo, Some(total / 3 + 1), 256 << 20);
+        if file.exists() {
+            let info = solver.load_checkpoint(&file).unwrap();
+            assert!(info.tree_nodes > 1 && info.solved > 0, "{info:?}");
+            assert_eq!(info.tree_root, Some((pos, Color::White)));
+            assert_eq!(info.total_nodes, nodes);
+        }
+        let r = white_wins(&mut solver, &pos);
+        nodes += r.nodes;
+        let saved = solver.save_checkpoint(&file).unwrap();
+        assert_eq!(saved.total_nodes, nodes);
+        if r.stopped.is_none() {
+            // The goal is settled: nothing open is left to keep.
+            assert_eq!(saved.tree_nodes, 0);
+            break r.goals[0].state;
+        }
+        assert_eq!(r.stopped, Some(StopReason::Nodes));
+        assert!(saved.tree_nodes > 1);
+        assert!(sittings < 5, "no answer after {nodes} nodes");
+    };
+    assert_eq!(answer, state);
+    assert_eq!(sittings, 3);
+    // Not exactly `total`: the table, refilled from the file, has its
+    // entries in other slots, and a full bucket drops another one than it
+    // would have. Starting afresh in each sitting would take 5/3 of it.
+    assert!(
+        nodes >= total - total / 50 && nodes <= total + total / 50,
+        "{nodes} nodes over three sittings against {total} in one"
+    );
+    // The settled goal is in the table now: a new search answers at once.
+    let mut solver = new_solver(&geo, None, 64 << 20);
+    solver.load_checkpoint(&file).unwrap();
+    let r = white_wins(&mut solver, &pos);
+    assert_eq!((r.goals[0].state, r.nodes), (state, 0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn calling_again_takes_up_the_open_tree() {
+    // The same in one solver: a second call after a node limit goes on.
+    let (geo, pos) = start(5, 5);
+    let (state, total) = uninterrupted(&geo, &pos);
+    let mut solver = new_solver(&geo, Some(total / 2 + 1), 256 << 20);
+    let first = white_wins(&mut solver, &pos);
+    assert_eq!(first.stopped, Some(StopReason::Nodes));
+    let second = white_wins(&mut solver, &pos);
+    assert_eq!(second.goals[0].state, state);
+    assert_eq!(first.nodes + second.nodes, total);
+}
+
+#[test]
+fn a_checkpoint_written_while_searching_is_taken_up() {
+    // Written between steps while the search runs, as if the program were
+    // killed after its last one: the state in it must be whole.
+    let (geo, pos) = start(5, 5);
+    let (state, total) = uninterrupted(&geo, &pos);
+    let dir = scratch("autosave");
+    let file = dir.join("auto.fns");
+    let mut solver = new_solver(&geo, Some(total / 2), 256 << 20);
+    solver.set_autosave(&file, std::time::Duration::ZERO);
+    let r = white_wins(&mut solver, &pos);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    let (written, error) = solver.autosave_status();
+    assert!(error.is_none(), "{error:?}");
+    assert!(written > 10, "{written} checkpoints written");
+    drop(solver);
+    let mut solver = new_solver(&geo, None, 256 << 20);
+    let info = solver.load_checkpoint(&file).unwrap();
+    // The last one came at most a few checks before the stop.
+    assert!(
+        info.total_nodes <= r.nodes && info.total_nodes + 5_000 > r.nodes,
+        "{info:?}"
+    );
+    let rest = white_wins(&mut solver, &pos);
+    assert_eq!(rest.goals[0].state, state);
+    let nodes = info.total_nodes + rest.nodes;
+    assert!(
+        nodes >= total - total / 50 && nodes <= total + total / 50,
+        "{nodes} against {total}"
+    );
+    // An autosave that cannot write stops writing, not the search.
+    let mut solver = new_solver(&geo, Some(5_000), 64 << 20);
+    solver.set_autosave(&dir.join("no-such-folder/x.fns"), std::time::Duration::ZERO);
+    let r = white_wins(&mut solver, &pos);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    let (written, error) = solver.autosave_status();
+    assert_eq!(written, 0);
+    assert!(
+        matches!(error, Some(CheckpointError::Io { .. })),
+        "{error:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_small_bound_resumes_through_pruning_to_the_same_answer() {
+    // With the tree cut back (and PN² started) in every sitting, the
+    // table full and the order of its slots changed by the reload, the
+    // path differs, but the answer must not.
+    let (geo, pos) = start(5, 5);
+    let (state, _) = uninterrupted(&geo, &pos);
+    let dir = scratch("small");
+    let file = dir.join("small.fns");
+    let mut sittings = 0;
+    let answer = loop {
+        sittings += 1;
+        let mut solver = new_solver(&geo, Some(40_000), 2 << 20);
+        if file.exists() {
+            solver.load_checkpoint(&file).unwrap();
+        }
+        let r = white_wins(&mut solver, &pos);
+        solver.save_checkpoint(&file).unwrap();
+        if r.stopped.is_none() {
+            break r.goals[0].state;
+        }
+        // The tree is cut back, or kept small by PN² once that began.
+        assert!(r.compactions > 0 || r.second_levels > 0, "{r:?}");
+        assert!(sittings < 200, "no answer after {sittings} sittings");
+    };
+    assert_eq!(answer, state);
+    assert!(sittings > 2, "{sittings}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_or_foreign_files_are_refused() {
+    let (geo, pos) = start(5, 5);
+    let dir = scratch("bad");
+    let file = dir.join("good.fns");
+    let mut solver = new_solver(&geo, Some(20_000), 64 << 20);
+    white_wins(&mut solver, &pos);
+    let saved = solver.save_checkpoint(&file).unwrap();
+    assert!(saved.tree_nodes > 1);
+    let good = std::fs::read(&file).unwrap();
+    assert_eq!(good.len() as u64, saved.bytes);
+    assert!(!dir.join("good.fns.tmp").exists());
+
+    let load = |bytes: &[u8], geo: &Geometry<u64>, rules: Rules, memory: usize| {
+        let path = dir.join("try.fns");
+        std::fs::write(&path, bytes).unwrap();
+        let mut s = Solver::new(geo, rules, &NoTables, limits(None, memory));
+        let r = s.load_checkpoint(&path).map(|_| ());
+        // Whatever happened, the solver answers right afterwards.
+        if r.is_err() {
+            assert_eq!(s.table_size().0, 0);
+        }
+        r
+    };
+    assert!(load(&good, &geo, Rules::default(), 64 << 20).is_ok());
+    // A flipped byte anywhere: in the header, the compressed body, the
+    // checksum at the end.
+    for at in [14, good.len() / 2, good.len() - 3] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x10;
+        let e = load(&bad, &geo, Rules::default(), 64 << 20).unwrap_err();
+        assert!(
+            matches!(e, CheckpointError::Corrupt { .. }),
+            "byte {at}: {e}"
+        );
+    }
+    for len in [5, 20, good.len() / 3, good.len() - 1] {
+        let e = load(&good[..len], &geo, Rules::default(), 64 << 20).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                CheckpointError::Corrupt { .. } | CheckpointError::NotACheckpoint { .. }
+            ),
+            "{len} bytes: {e}"
+        );
+    }
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(matches!(
+        load(&longer, &geo, Rules::default(), 64 << 20),
+        Err(CheckpointError::Corrupt { .. })
+    ));
+    let e = load(
+        b"FANORONA table, not a checkpoint",
+        &geo,
+        Rules::default(),
+        1 << 20,
+    )
+    .unwrap_err();
+    assert!(matches!(e, CheckpointError::NotACheckpoint { .. }), "{e}");
+    // Another board, other rules.
+    let (geo53, _) = start(5, 3);
+    let e = load(&good, &geo53, Rules::default(), 64 << 20).unwrap_err();
+    assert!(matches!(e, CheckpointError::Mismatch { .. }), "{e}");
+    assert!(
+        e.to_string().contains("5x5") && e.to_string().contains("5x3"),
+        "{e}"
+    );
+    let draw = Rules {
+        stalemate: fanorona::rules::Stalemate::Draw,
+        ..Rules::default()
+    };
+    let e = load(&good, &geo, draw, 64 << 20).unwrap_err();
+    assert!(matches!(e, CheckpointError::Mismatch { .. }), "{e}");
+    // A tree too big for the memory bound.
+    let e = load(&good, &geo, Rules::default(), 64 << 10).unwrap_err();
+    assert!(matches!(e, CheckpointError::TooBig { .. }), "{e}");
+    // A missing file.
+    let mut s = new_solver(&geo, None, 1 << 20);
+    let e = s.load_checkpoint(&dir.join("none.fns")).unwrap_err();
+    assert!(matches!(e, CheckpointError::Io { .. }), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
