@@ -401,7 +401,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         Ok(CheckpointInfo {
             solved: self.table.len(),
             tree_nodes: kept,
-            tree_root: (kept > 0).then(|| (self.tree[0].node.pos, self.attacker)),
+            tree_root: self
+                .tree_goal
+                .filter(|_| kept > 0)
+                .map(|goal| (self.tree[0].node.pos, goal)),
             total_nodes: self.total_nodes,
             bytes,
             seconds: start.elapsed().as_secs_f64(),

@@ -64,6 +64,8 @@ pub struct Table<B> {
     tags: Vec<[u16; WAYS]>,
     /// The most slots the table grows to.
     max_slots: usize,
+    /// From this many slots the table grows straight to `max_slots`.
+    last_step_from: usize,
     used: usize,
 }
 
@@ -90,22 +92,29 @@ impl<B: Bits> Table<B> {
 
     /// A table that never takes more than `memory_bytes`, counting the
     /// moment it grows, when the old and the new slot arrays both exist.
-    /// It doubles while that fits, then takes one last step to what the
-    /// rest of the bound allows: between a half and two thirds of the
-    /// bound in the end, where doubling alone could leave it a third. At
-    /// least one bucket.
+    /// It doubles from [`INITIAL_SLOTS`] while it is under a twelfth of
+    /// the bound, then takes one last step to what the rest of the bound
+    /// allows: from 5/6 to 11/12 of the bound in the end, where doubling
+    /// alone could leave it a third (and once left it a half: 528 MiB of
+    /// 1 GiB in the 9x5 reply searches). A bound under twice the initial
+    /// size is taken at once. At least one bucket.
     pub fn new(memory_bytes: usize) -> Table<B> {
-        let bound = memory_bytes / Self::slot_bytes();
-        let mut doubled = WAYS;
-        while 3 * doubled <= bound {
-            doubled *= 2;
-        }
-        let max = ((bound.saturating_sub(doubled)) / WAYS * WAYS).max(doubled);
-        let len = INITIAL_SLOTS.min(max);
+        let bound = memory_bytes / Self::slot_bytes() / WAYS * WAYS;
+        let (len, last_step_from, max) = if bound < 2 * INITIAL_SLOTS {
+            let all = bound.max(WAYS);
+            (all, all, all)
+        } else {
+            let mut from = INITIAL_SLOTS;
+            while 12 * from <= bound {
+                from *= 2;
+            }
+            (INITIAL_SLOTS, from, bound - from)
+        };
         Table {
             slots: crate::hugepages::filled(len, || None),
             tags: crate::hugepages::filled(len / WAYS, || [0; WAYS]),
             max_slots: max,
+            last_step_from,
             used: 0,
         }
     }
@@ -194,7 +203,11 @@ impl<B: Bits> Table<B> {
     }
 
     fn grow(&mut self) {
-        let len = (self.slots.len() * 2).min(self.max_slots);
+        let len = if self.slots.len() >= self.last_step_from {
+            self.max_slots
+        } else {
+            self.slots.len() * 2
+        };
         let old = std::mem::replace(&mut self.slots, crate::hugepages::filled(len, || None));
         self.tags = crate::hugepages::filled(len / WAYS, || [0; WAYS]);
         self.used = 0;
@@ -240,7 +253,7 @@ mod tests {
     fn stays_within_its_bound_and_finds_what_it_keeps() {
         // The smallest table is one bucket, where most keys collide and
         // some share a fingerprint.
-        for bytes in [1 << 20, 3 << 19, 5_000_000, 1] {
+        for bytes in [1 << 20, 3 << 19, 5_000_000, 1, 40_000_000] {
             fills_within_bound(bytes);
         }
     }
@@ -250,8 +263,8 @@ mod tests {
         let per = Table::<u64>::slot_bytes();
         let max = t.max_slots() * per;
         assert!(t.max_slots() == WAYS || max <= bytes, "{bytes}: {max}");
-        // Doubling alone could use as little as a third of the bound.
-        assert!(t.max_slots() == WAYS || 2 * max + 2 * WAYS * per >= bytes);
+        // The last step takes it to three quarters of the bound at least.
+        assert!(t.max_slots() == WAYS || 4 * max + 4 * WAYS * per >= 3 * bytes);
         for i in 0..100_000u64 {
             let e = Entry {
                 pn: i,
