@@ -28,7 +28,8 @@
 //! there, and so is every leaf again just before it is expanded.
 //!
 //! **Memory: pruning, then PN².** The tree lives in one array bounded by
-//! three quarters of the memory bound (the table takes the rest). When the
+//! seven eighths of the memory bound (the table takes the rest:
+//! [`TABLE_SHARE`]). When the
 //! array is full, the subtrees of solved nodes are dropped (compaction keeps
 //! the order, so no second copy is needed); if that frees less than half,
 //! the deepest subtrees of open nodes are cut off too, and those nodes
@@ -137,6 +138,14 @@ const NO_DEP: u32 = u32::MAX;
 /// the tree holds a good share of the work, PN² once it thrashes
 /// (`experiments/search_memory/`).
 const PN2_AFTER_CUTS: u32 = 64;
+/// The table of solved positions gets this fraction (1/n) of the memory
+/// bound, the tree the rest. A bigger tree beat a bigger table: 7x5 start
+/// with the 7-stone tables at `--memory 0.1`, 1,036,748 nodes with a half,
+/// 928,150 with a quarter, 761,686 with an eighth, 896,829 with a
+/// sixteenth; a 9x5 reply (`--memory 1.5 --table-cache 0.5`) was still
+/// open after 40 M nodes with a quarter, disproved in 36.7 M with an
+/// eighth (`experiments/search_memory/`).
+const TABLE_SHARE: usize = 8;
 /// How often (in nodes) limits are checked.
 const CHECK_EVERY: u64 = 1024;
 
@@ -641,11 +650,12 @@ fn root_goal<B>(me: Color, attacker: Color, moves: &[MoveValue<B>]) -> GoalState
 
 impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// A solver whose table and tree together stay within
-    /// `limits.memory_bytes`: a quarter for the table of solved positions,
-    /// the rest for the tree.
+    /// `limits.memory_bytes`: one [`TABLE_SHARE`]-th for the table of
+    /// solved positions, the rest for the tree.
     pub fn new(geo: &'a Geometry<B>, rules: Rules, oracle: &'a O, limits: SearchLimits) -> Self {
         let now = Instant::now();
-        let tree_bytes = limits.memory_bytes - limits.memory_bytes / 4;
+        let table_bytes = limits.memory_bytes / TABLE_SHARE;
+        let tree_bytes = limits.memory_bytes - table_bytes;
         // Each tree node, and four bytes per node for the index map when
         // the tree is compacted.
         let per_node = std::mem::size_of::<TreeNode<B>>() + 4;
@@ -654,7 +664,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             geo,
             rules,
             oracle,
-            table: Table::new(limits.memory_bytes / 4),
+            table: Table::new(table_bytes),
             tree: Vec::new(),
             max_nodes,
             limits,
