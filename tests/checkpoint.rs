@@ -78,6 +78,11 @@ fn a_search_taken_up_from_a_checkpoint_expands_what_it_would_have() {
         if file.exists() {
             let info = solver.load_checkpoint(&file).unwrap();
             assert!(info.tree_nodes > 1 && info.solved > 0, "{info:?}");
+            assert_eq!(
+                solver.table_size().0,
+                info.solved,
+                "every solved position read"
+            );
             assert_eq!(info.tree_root, Some((pos, Color::White)));
             assert_eq!(info.total_nodes, nodes);
         }

@@ -574,6 +574,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let points = self.geo.board.points();
         let nb = node_bytes::<B>();
         let mut rec = vec![0u8; nb + 40];
+        self.table
+            .reserve(self.table.len().saturating_add(header.solved as usize));
         for _ in 0..header.solved {
             let rec = &mut rec[..nb + 21];
             body.read_exact(rec)

@@ -202,6 +202,17 @@ impl<B: Bits> Table<B> {
         self.tags[b][victim] = fingerprint(hash);
     }
 
+    /// Grows the table, as it would grow while filling, to the size it
+    /// has once it holds `entries`. Filling it in an order that follows
+    /// the buckets (as a checkpoint's records do, written slot by slot)
+    /// would otherwise crowd each bucket in turn long before the table as
+    /// a whole is full enough to grow, and drop most of what is put.
+    pub fn reserve(&mut self, entries: usize) {
+        while entries * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+            self.grow();
+        }
+    }
+
     fn grow(&mut self) {
         let len = if self.slots.len() >= self.last_step_from {
             self.max_slots
