@@ -650,7 +650,7 @@ fn root_goal<B>(me: Color, attacker: Color, moves: &[MoveValue<B>]) -> GoalState
 
 impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// A solver whose table and tree together stay within
-    /// `limits.memory_bytes`: one [`TABLE_SHARE`]-th for the table of
+    /// `limits.memory_bytes`: an eighth ([`TABLE_SHARE`]) for the table of
     /// solved positions, the rest for the tree.
     pub fn new(geo: &'a Geometry<B>, rules: Rules, oracle: &'a O, limits: SearchLimits) -> Self {
         let now = Instant::now();
