@@ -29,7 +29,7 @@
 //!
 //! **Memory: pruning, then PN².** The tree lives in one array bounded by
 //! seven eighths of the memory bound (the table takes the rest:
-//! [`TABLE_SHARE`]). When the
+//! `TABLE_SHARE`). When the
 //! array is full, the subtrees of solved nodes are dropped (compaction keeps
 //! the order, so no second copy is needed); if that frees less than half,
 //! the deepest subtrees of open nodes are cut off too, and those nodes
@@ -650,7 +650,7 @@ fn root_goal<B>(me: Color, attacker: Color, moves: &[MoveValue<B>]) -> GoalState
 
 impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// A solver whose table and tree together stay within
-    /// `limits.memory_bytes`: an eighth ([`TABLE_SHARE`]) for the table of
+    /// `limits.memory_bytes`: an eighth (`TABLE_SHARE`) for the table of
     /// solved positions, the rest for the tree.
     pub fn new(geo: &'a Geometry<B>, rules: Rules, oracle: &'a O, limits: SearchLimits) -> Self {
         let now = Instant::now();

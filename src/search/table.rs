@@ -92,7 +92,7 @@ impl<B: Bits> Table<B> {
 
     /// A table that never takes more than `memory_bytes`, counting the
     /// moment it grows, when the old and the new slot arrays both exist.
-    /// It doubles from [`INITIAL_SLOTS`] while it is under a twelfth of
+    /// It doubles from `INITIAL_SLOTS` while it is under a twelfth of
     /// the bound, then takes one last step to what the rest of the bound
     /// allows: from 5/6 to 11/12 of the bound in the end, where doubling
     /// alone could leave it a third (and once left it a half: 528 MiB of
