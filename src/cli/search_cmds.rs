@@ -114,8 +114,9 @@ pub struct SolveArgs {
     /// tree goes on where it stopped when the same goal is searched from
     /// the same position), and it is written again when the search ends,
     /// whether answered, stopped by a limit or by Ctrl-C. One search only:
-    /// --threads is 1 unless given. Needs --memory at least that of the
-    /// search that wrote it. Format: db/FORMAT.md.
+    /// --threads is 1 unless given. Its tree must fit this search's
+    /// --memory (the --memory that wrote it always does). Format:
+    /// db/FORMAT.md.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: write it every this many minutes while the
