@@ -1276,6 +1276,11 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             t.node.left - 1
         };
         let first = self.tree.len() as u32;
+        // Most children are looked up in the table of solved positions, a
+        // cache miss each: start them all at once.
+        for p in positions.iter() {
+            self.table.prefetch(&Node { pos: *p, left }, self.attacker);
+        }
         for p in positions.iter() {
             let node = Node { pos: *p, left };
             let (pn, dn, dep) = self.classify(&node);

@@ -146,6 +146,25 @@ impl<B: Bits> Table<B> {
         ((hash as u128 * self.tags.len() as u128) >> 64) as usize
     }
 
+    /// Starts loading the bucket fingerprints of a key into the cache, so
+    /// that a [`Table::get`] soon after does not wait for memory: the
+    /// children of a node are prefetched together before they are looked
+    /// up one by one.
+    #[inline]
+    pub fn prefetch(&self, node: &Node<B>, attacker: Color) {
+        let b = self.bucket(hash_key(node, attacker));
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let tags = (&self.tags[b] as *const [u16; WAYS]).cast::<i8>();
+            // SAFETY: a prefetch is only a hint (it never faults), the
+            // pointer is to a live element, and SSE is part of x86_64.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(tags) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = b;
+    }
+
     #[inline]
     pub fn get(&self, node: &Node<B>, attacker: Color) -> Option<Entry> {
         let hash = hash_key(node, attacker);
