@@ -446,8 +446,7 @@ struct Report {
 struct CheckpointReport {
     path: PathBuf,
     read: Option<CheckpointRead>,
-    /// (solved positions, tree nodes, bytes, seconds).
-    written: Option<(usize, usize, u64, f64)>,
+    written: Option<CheckpointWritten>,
     /// Checkpoints written while the search ran.
     autosaves: u32,
     /// Nodes expanded over every sitting.
@@ -464,6 +463,14 @@ struct Ask<'a> {
     /// The one goal to search (`--goal`).
     goal: Option<Color>,
     checkpoint: Option<&'a CheckpointPlan<'a>>,
+}
+
+/// What was written to a checkpoint.
+struct CheckpointWritten {
+    solved: usize,
+    tree_nodes: usize,
+    bytes: u64,
+    seconds: f64,
 }
 
 /// What a checkpoint held when it was read.
@@ -662,10 +669,12 @@ fn run<B: Bits>(
             checkpoint_report = Some(CheckpointReport {
                 path: plan.path.to_owned(),
                 read,
-                written: saved
-                    .as_ref()
-                    .ok()
-                    .map(|i| (i.solved, i.tree_nodes, i.bytes, i.seconds)),
+                written: saved.as_ref().ok().map(|i| CheckpointWritten {
+                    solved: i.solved,
+                    tree_nodes: i.tree_nodes,
+                    bytes: i.bytes,
+                    seconds: i.seconds,
+                }),
                 autosaves,
                 total_nodes: solver.total_nodes(),
                 error: saved.err().map(|e| e.to_string()),
@@ -836,17 +845,19 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         bytes(r.memory_bytes)
     );
     if let Some(c) = &r.checkpoint
-        && let Some((solved, tree, size, secs)) = c.written
+        && let Some(w) = &c.written
     {
         println!(
-            "checkpoint {}: {solved} solved positions and {} written ({}, {secs:.1} s; {} while searching); {} nodes over every sitting",
+            "checkpoint {}: {} solved positions and {} written ({}, {:.1} s; {} while searching); {} nodes over every sitting",
             c.path.display(),
-            if tree > 0 {
-                format!("the open tree ({tree} nodes)")
+            w.solved,
+            if w.tree_nodes > 0 {
+                format!("the open tree ({} nodes)", w.tree_nodes)
             } else {
                 "no open tree".to_string()
             },
-            bytes(size as usize),
+            bytes(w.bytes as usize),
+            w.seconds,
             c.autosaves,
             c.total_nodes
         );
@@ -943,10 +954,11 @@ fn json_report(r: &Report, rules: &Rules) -> String {
                     .map_or("null".to_string(), |(_, g)| json_str(g.name()))
             ),
         };
-        let written = match c.written {
+        let written = match &c.written {
             None => "null".to_string(),
-            Some((solved, tree, size, secs)) => format!(
-                "{{\"solved\": {solved}, \"tree_nodes\": {tree}, \"bytes\": {size}, \"seconds\": {secs:.3}}}"
+            Some(w) => format!(
+                "{{\"solved\": {}, \"tree_nodes\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
+                w.solved, w.tree_nodes, w.bytes, w.seconds
             ),
         };
         let _ = write!(
