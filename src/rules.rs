@@ -31,6 +31,34 @@ pub enum Stalemate {
     Draw,
 }
 
+/// The one-byte codes of the rule switches in file headers (tables and
+/// search checkpoints): the default is 0, the other choice 1.
+macro_rules! file_codes {
+    ($t:ty, $zero:ident, $one:ident) => {
+        impl $t {
+            /// Its code in a file header.
+            pub fn code(self) -> u8 {
+                match self {
+                    Self::$zero => 0,
+                    Self::$one => 1,
+                }
+            }
+            /// The choice of a code, if it is one.
+            pub fn from_code(code: u8) -> Option<Self> {
+                match code {
+                    0 => Some(Self::$zero),
+                    1 => Some(Self::$one),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+file_codes!(Diagonals, Corner, Center);
+file_codes!(Continuation, Free, Forced);
+file_codes!(Stalemate, Loss, Draw);
+
 /// A side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {

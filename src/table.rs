@@ -102,18 +102,9 @@ impl TableHeader {
             format_version: FORMAT_VERSION,
             cols: cols as u8,
             rows: rows as u8,
-            diagonals: match rules.diagonals {
-                Diagonals::Corner => 0,
-                Diagonals::Center => 1,
-            },
-            continuation: match rules.continuation {
-                Continuation::Free => 0,
-                Continuation::Forced => 1,
-            },
-            stalemate: match rules.stalemate {
-                Stalemate::Loss => 0,
-                Stalemate::Draw => 1,
-            },
+            diagonals: rules.diagonals.code(),
+            continuation: rules.continuation.code(),
+            stalemate: rules.stalemate.code(),
             sacrifice: rules.sacrifice,
             class_mover: class.mover,
             class_other: class.other,
@@ -134,21 +125,10 @@ impl TableHeader {
     /// their defaults: they do not change table values).
     pub fn rules(&self) -> Rules {
         Rules {
-            diagonals: if self.diagonals == 1 {
-                Diagonals::Center
-            } else {
-                Diagonals::Corner
-            },
-            continuation: if self.continuation == 1 {
-                Continuation::Forced
-            } else {
-                Continuation::Free
-            },
-            stalemate: if self.stalemate == 1 {
-                Stalemate::Draw
-            } else {
-                Stalemate::Loss
-            },
+            // Any code but 1 reads as the default, as it always has.
+            diagonals: Diagonals::from_code(self.diagonals).unwrap_or_default(),
+            continuation: Continuation::from_code(self.continuation).unwrap_or_default(),
+            stalemate: Stalemate::from_code(self.stalemate).unwrap_or_default(),
             sacrifice: self.sacrifice,
             ..Rules::default()
         }

@@ -315,21 +315,9 @@ fn describe(cols: u8, rows: u8, rules: &Rules) -> String {
 
 fn header_rules(h: &CheckpointHeader) -> Option<Rules> {
     Some(Rules {
-        diagonals: match h.diagonals {
-            0 => Diagonals::Corner,
-            1 => Diagonals::Center,
-            _ => return None,
-        },
-        continuation: match h.continuation {
-            0 => Continuation::Free,
-            1 => Continuation::Forced,
-            _ => return None,
-        },
-        stalemate: match h.stalemate {
-            0 => Stalemate::Loss,
-            1 => Stalemate::Draw,
-            _ => return None,
-        },
+        diagonals: Diagonals::from_code(h.diagonals)?,
+        continuation: Continuation::from_code(h.continuation)?,
+        stalemate: Stalemate::from_code(h.stalemate)?,
         sacrifice: h.sacrifice,
         move_limit: h.move_limit,
         ..Rules::default()
@@ -343,18 +331,9 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             format_version: CHECKPOINT_VERSION,
             cols: self.geo.board.cols as u8,
             rows: self.geo.board.rows as u8,
-            diagonals: match self.rules.diagonals {
-                Diagonals::Corner => 0,
-                Diagonals::Center => 1,
-            },
-            continuation: match self.rules.continuation {
-                Continuation::Free => 0,
-                Continuation::Forced => 1,
-            },
-            stalemate: match self.rules.stalemate {
-                Stalemate::Loss => 0,
-                Stalemate::Draw => 1,
-            },
+            diagonals: self.rules.diagonals.code(),
+            continuation: self.rules.continuation.code(),
+            stalemate: self.rules.stalemate.code(),
             sacrifice: self.rules.sacrifice,
             move_limit: self.rules.move_limit,
             words: B::WORDS as u8,

@@ -1230,8 +1230,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     }
 
     fn path_push(&mut self, node: Node<B>) {
-        let stones = node.pos.white.count() + node.pos.black.count();
-        self.path.push((node, stones));
+        self.path.push((node, node.pos.stone_count()));
     }
 
     /// The depth of a child of the path's last node on the path, if it is
@@ -1241,7 +1240,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// moves back to the last capture. (A hash map of the path cost 8% of a
     /// 9x5 search in its inserts, removals and look-ups.)
     fn on_path(&self, node: &Node<B>) -> Option<u32> {
-        let stones = node.pos.white.count() + node.pos.black.count();
+        let stones = node.pos.stone_count();
         for (depth, (n, s)) in self.path.iter().enumerate().rev() {
             if *s != stones {
                 debug_assert!(*s > stones, "a child has no more stones than the path");

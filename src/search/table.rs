@@ -182,7 +182,7 @@ impl<B: Bits> Table<B> {
     }
 
     pub fn put(&mut self, node: &Node<B>, attacker: Color, entry: Entry) {
-        if self.used * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+        if self.grows_at(self.used) {
             self.grow();
         }
         let hash = hash_key(node, attacker);
@@ -227,9 +227,16 @@ impl<B: Bits> Table<B> {
     /// would otherwise crowd each bucket in turn long before the table as
     /// a whole is full enough to grow, and drop most of what is put.
     pub fn reserve(&mut self, entries: usize) {
-        while entries * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+        while self.grows_at(entries) {
             self.grow();
         }
+    }
+
+    /// Whether the table, holding `entries`, is full enough to grow (three
+    /// quarters) and still may.
+    #[inline]
+    fn grows_at(&self, entries: usize) -> bool {
+        entries * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots
     }
 
     fn grow(&mut self) {
