@@ -583,6 +583,10 @@ fn a_small_memory_bound_prunes_but_stays_right() {
         assert_eq!(values(&r), values(&big), "{bytes} bytes");
         assert!(r.compactions > 0, "{bytes} bytes: {r:?}");
         assert!(!must_thrash || r.second_levels > 0, "{bytes} bytes: {r:?}");
+        // Second-level searches start only once open subtrees have been
+        // cut off 64 times, and every cut comes with a compaction.
+        assert!(r.second_levels == 0 || r.cuts >= 64, "{bytes} bytes: {r:?}");
+        assert!(r.cuts <= r.compactions, "{bytes} bytes: {r:?}");
         assert!(r.tree_bytes <= bytes, "{bytes} bytes");
     }
 }
@@ -669,6 +673,31 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert_eq!(code, 0);
     assert!(out.contains("\"value\": \"unknown\""), "{out}");
     assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    // A bound too small for the tree: the report says how often it was
+    // full and cut back, in JSON and in words.
+    let tight = [
+        "solve", "--board", "7x3", "--pieces", "0", "--moves", "none",
+    ];
+    let tight = [&tight[..], &["--threads", "1", "--memory", "0.001"]].concat();
+    let (code, out, _) = fanorona(&[&tight[..], &["--json", "--quiet"]].concat());
+    assert_eq!(code, 0);
+    assert!(out.contains("\"value\": \"win\""), "{out}");
+    let count = |key: &str| -> u64 {
+        let pat = format!("\"{key}\": ");
+        let at = out.find(&pat).unwrap_or_else(|| panic!("{key} in {out}")) + pat.len();
+        out[at..].split([',', '}']).next().unwrap().parse().unwrap()
+    };
+    let (compactions, cuts) = (count("tree_compactions"), count("tree_cuts"));
+    assert!(cuts > 0 && cuts <= compactions, "{out}");
+    assert_eq!(count("second_level_searches"), 0, "{out}");
+    let (code, text, _) = fanorona(&[&tight[..], &["--quiet"]].concat());
+    assert_eq!(code, 0);
+    assert!(
+        text.contains(&format!(
+            "tree full {compactions} times: open subtrees cut off {cuts} times"
+        )),
+        "{text}"
+    );
     // One goal alone: 5x3's start is a White win, so "black wins?" is
     // disproved (a bound, no value) and "white wins?" proved (the value).
     let goal_5x3 = |side: &str, threads: &str, json: bool| {

@@ -340,7 +340,7 @@ impl ProgressLine {
             None => String::new(),
         };
         let line = format!(
-            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, tree {} nodes {}, solved {} ({}), {:.1} s",
+            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, tree {} nodes {}{}, solved {} ({}), {:.1} s",
             self.label,
             phase,
             p.attacker.name(),
@@ -351,6 +351,13 @@ impl ProgressLine {
             human(p.oracle_hits as f64),
             human(p.tree_nodes as f64),
             bytes(p.tree_bytes),
+            if p.second_levels > 0 {
+                format!(" ({} cuts, PN² {})", p.cuts, human(p.second_levels as f64))
+            } else if p.cuts > 0 {
+                format!(" ({} cuts)", p.cuts)
+            } else {
+                String::new()
+            },
             human(p.tt_entries as f64),
             bytes(p.tt_bytes),
             p.seconds
@@ -439,6 +446,11 @@ struct Report {
     cache_reads: (u64, u64),
     tree_bytes: usize,
     tt_bytes: usize,
+    /// Times the tree was compacted, open subtrees cut off, and
+    /// second-level searches run: how short of memory the search was.
+    compactions: u64,
+    cuts: u64,
+    second_levels: u64,
     checkpoint: Option<CheckpointReport>,
 }
 
@@ -610,6 +622,8 @@ fn run<B: Bits>(
                     oracle_hits: all.clone().map(|q| q.oracle_hits).sum(),
                     tt_entries: all.clone().map(|q| q.tt_entries).sum(),
                     tt_bytes: all.clone().map(|q| q.tt_bytes).sum(),
+                    cuts: all.clone().map(|q| q.cuts).sum(),
+                    second_levels: all.clone().map(|q| q.second_levels).sum(),
                     seconds: t0.elapsed().as_secs_f64(),
                     ..p.clone()
                 };
@@ -741,6 +755,9 @@ fn run<B: Bits>(
         cache_reads,
         tree_bytes: res.tree_bytes,
         tt_bytes: res.tt_bytes,
+        compactions: res.compactions,
+        cuts: res.cuts,
+        second_levels: res.second_levels,
         checkpoint: checkpoint_report,
     })
 }
@@ -844,6 +861,19 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
     );
+    if r.compactions > 0 {
+        println!(
+            "memory    tree full {} times: open subtrees cut off {} times, {} second-level (PN²) searches{}",
+            r.compactions,
+            r.cuts,
+            r.second_levels,
+            if r.cuts > 0 {
+                "; more --memory would help"
+            } else {
+                ""
+            }
+        );
+    }
     if let Some(c) = &r.checkpoint
         && let Some(w) = &c.written
     {
@@ -917,7 +947,7 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.slug()),
@@ -932,6 +962,9 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         r.cache_bytes,
         r.cache_reads.0,
         r.cache_reads.1,
+        r.compactions,
+        r.cuts,
+        r.second_levels,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),
         r.bound().map_or("null".to_string(), json_str),

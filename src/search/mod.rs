@@ -38,11 +38,12 @@
 //! subtrees have been cut off 64 times in one goal's search, the tree is
 //! thrashing, and every expanded leaf first gets a second-level search
 //! (PN², Breuker): a proof-number search below it of up to (room left / 64,
-//! at most 20,000) expansions, after which only the leaf's children are
+//! at most 200) expansions, after which only the leaf's children are
 //! kept, with the numbers that search gave them. (Starting PN² when the
 //! tree filled an eighth of its room, as before, took 8 to 25 times the
-//! expansions of plain search on 7x5 with 0.25 to 2 GiB;
-//! `experiments/search_memory/`.)
+//! expansions of plain search on 7x5 with 0.25 to 2 GiB; second-level
+//! searches of up to 20,000 expansions, as before, froze a big tree at
+//! less than half its room: `experiments/search_memory/`.)
 //!
 //! **Leaves and move ordering.** A new child is classified, in this order:
 //! end of the game (no stones: lost; no move: lost or drawn by the
@@ -137,6 +138,14 @@ const NO_DEP: u32 = u32::MAX;
 /// the tree holds a good share of the work, PN² once it thrashes
 /// (`experiments/search_memory/`).
 const PN2_AFTER_CUTS: u32 = 64;
+/// The most expansions of one second-level search. Small, so that the tree
+/// goes on growing into its room under PN² (the second level is then a
+/// short look-ahead that sharpens each new leaf's numbers). With 20,000 a
+/// 9x5 search's tree stopped growing at under half its room once PN²
+/// began; two 9x5 replies searched in 0.4 GiB were disproved in 27.7 M and
+/// 69.6 M expansions with 200 and still open after 100 M and 107 M with
+/// 20,000 (`experiments/search_memory/`).
+const PN2_MAX_BUDGET: usize = 200;
 /// The table of solved positions gets this fraction (1/n) of the memory
 /// bound, the tree the rest. A bigger tree beat a bigger table: 7x5 start
 /// with the 7-stone tables at `--memory 0.1`, 1,036,748 nodes with a half,
@@ -250,6 +259,10 @@ pub struct Progress {
     /// While the first moves are valued: (number of this one from 1, how
     /// many).
     pub first_move: Option<(usize, usize)>,
+    /// Times open subtrees were cut off, and second-level searches run, in
+    /// this call.
+    pub cuts: u64,
+    pub second_levels: u64,
 }
 
 /// How a goal ("the attacker can force a win") stands at the root.
@@ -313,10 +326,12 @@ pub struct SolveResult<B> {
     pub tt_bytes: usize,
     /// The most bytes the search tree took in this call.
     pub tree_bytes: usize,
-    /// Second-level (PN²) searches run, and times the tree was compacted or
-    /// pruned to make room, in this call.
+    /// Second-level (PN²) searches run, times the tree was compacted to
+    /// make room, and times open subtrees had to be cut off as well, in
+    /// this call: a search that cuts often is short of memory.
     pub second_levels: u64,
     pub compactions: u64,
+    pub cuts: u64,
     pub seconds: f64,
     pub stopped: Option<StopReason>,
 }
@@ -398,8 +413,10 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     peak_tree: usize,
     second_levels: u64,
     compactions: u64,
-    /// Times open subtrees were cut off in the current goal's search.
+    /// Times open subtrees were cut off in the current goal's search
+    /// (PN² starts after [`PN2_AFTER_CUTS`]), and in this call.
     cuts: u32,
+    call_cuts: u64,
     /// Nodes expanded over the solver's life.
     total_nodes: u64,
     // Counters of the current call.
@@ -595,6 +612,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * threads.min(total),
         second_levels: results.iter().map(|r| r.second_levels).sum(),
         compactions: results.iter().map(|r| r.compactions).sum(),
+        cuts: results.iter().map(|r| r.cuts).sum(),
         seconds: start.elapsed().as_secs_f64(),
         stopped: if value.is_some() {
             None
@@ -680,6 +698,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             second_levels: 0,
             compactions: 0,
             cuts: 0,
+            call_cuts: 0,
             total_nodes: 0,
             nodes: 0,
             oracle_hits: 0,
@@ -859,6 +878,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.peak_tree = 0;
         self.second_levels = 0;
         self.compactions = 0;
+        self.call_cuts = 0;
         self.oracle_hits = 0;
         self.start = Instant::now();
         self.last_report = self.start;
@@ -885,6 +905,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             tree_bytes: self.peak_tree * std::mem::size_of::<TreeNode<B>>(),
             second_levels: self.second_levels,
             compactions: self.compactions,
+            cuts: self.call_cuts,
             seconds: self.start.elapsed().as_secs_f64(),
             stopped: self.stopped,
         }
@@ -1036,6 +1057,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             proof: self.tree.first().map_or(1, |t| t.pn),
             disproof: self.tree.first().map_or(1, |t| t.dn),
             first_move: self.first_move,
+            cuts: self.call_cuts,
+            second_levels: self.second_levels,
         }
     }
 
@@ -1170,7 +1193,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         if self.cuts < PN2_AFTER_CUTS {
             0
         } else {
-            ((self.max_nodes - len) / 64).clamp(1, 20_000) as u64
+            ((self.max_nodes - len) / 64).clamp(1, PN2_MAX_BUDGET) as u64
         }
     }
 
@@ -1513,6 +1536,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 }
             }
             self.cuts += 1;
+            self.call_cuts += 1;
             for t in self.tree.iter_mut() {
                 if t.depth as usize == cut {
                     t.first = NONE;
