@@ -584,8 +584,8 @@ fn a_small_memory_bound_prunes_but_stays_right() {
         assert!(r.compactions > 0, "{bytes} bytes: {r:?}");
         assert!(!must_thrash || r.second_levels > 0, "{bytes} bytes: {r:?}");
         // Second-level searches start only once open subtrees have been
-        // cut off 64 times, and every cut comes with a compaction.
-        assert!(r.second_levels == 0 || r.cuts >= 64, "{bytes} bytes: {r:?}");
+        // cut off 16 times, and every cut comes with a compaction.
+        assert!(r.second_levels == 0 || r.cuts >= 16, "{bytes} bytes: {r:?}");
         assert!(r.cuts <= r.compactions, "{bytes} bytes: {r:?}");
         assert!(r.tree_bytes <= bytes, "{bytes} bytes");
     }

@@ -35,7 +35,7 @@
 //! the deepest subtrees of open nodes are cut off too, and those nodes
 //! become leaves again with the numbers they had. If even that leaves no
 //! room for the expansion at hand, the search stops (unknown). Once open
-//! subtrees have been cut off 64 times in one goal's search, the tree is
+//! subtrees have been cut off 16 times in one goal's search, the tree is
 //! thrashing, and every expanded leaf first gets a second-level search
 //! (PN², Breuker): a proof-number search below it of up to (room left / 64,
 //! at most 200) expansions, after which only the leaf's children are
@@ -135,9 +135,11 @@ const CAP: u64 = 1 << 60;
 const NO_DEP: u32 = u32::MAX;
 /// Second-level searches start once the tree has been cut back this many
 /// times in one goal's search: plain search with pruning is better while
-/// the tree holds a good share of the work, PN² once it thrashes
-/// (`experiments/search_memory/`).
-const PN2_AFTER_CUTS: u32 = 64;
+/// the tree holds a good share of the work, PN² once it thrashes. 16
+/// with second-level searches of at most [`PN2_MAX_BUDGET`] expansions:
+/// against 64, 29-57% fewer expansions on two 9x5 replies in 0.4 GiB and
+/// 16-28% fewer on 7x5 at 0.005-0.03 GiB (`experiments/search_memory/`).
+const PN2_AFTER_CUTS: u32 = 16;
 /// The most expansions of one second-level search. Small, so that the tree
 /// goes on growing into its room under PN² (the second level is then a
 /// short look-ahead that sharpens each new leaf's numbers). With 20,000 a
