@@ -570,7 +570,7 @@ fn a_small_memory_bound_prunes_but_stays_right() {
             .map(|m| (m.position, m.value))
             .collect::<HashMap<_, _>>()
     };
-    for (bytes, must_thrash) in [(256 << 10, false), (80 << 10, true)] {
+    for (bytes, must_thrash) in [(256 << 10, false), (80 << 10, true), (64 << 10, true)] {
         let lim = SearchLimits {
             memory_bytes: bytes,
             nodes: Some(20_000_000),
