@@ -656,6 +656,18 @@ fn fanorona(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The number after `"key": ` in a JSON line.
+fn json_number(out: &str, key: &str) -> u64 {
+    let pat = format!("\"{key}\": ");
+    let at = out.find(&pat).unwrap_or_else(|| panic!("{key} in {out}")) + pat.len();
+    out[at..]
+        .split([',', '}'])
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("{key} in {out}"))
+}
+
 #[test]
 fn solve_command_prints_json_and_refuses_bad_input() {
     let (code, out, _) = fanorona(&["solve", "--board", "3x3", "--json", "--quiet"]);
@@ -682,11 +694,7 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     let (code, out, _) = fanorona(&[&tight[..], &["--json", "--quiet"]].concat());
     assert_eq!(code, 0);
     assert!(out.contains("\"value\": \"win\""), "{out}");
-    let count = |key: &str| -> u64 {
-        let pat = format!("\"{key}\": ");
-        let at = out.find(&pat).unwrap_or_else(|| panic!("{key} in {out}")) + pat.len();
-        out[at..].split([',', '}']).next().unwrap().parse().unwrap()
-    };
+    let count = |key: &str| json_number(&out, key);
     let (compactions, cuts) = (count("tree_compactions"), count("tree_cuts"));
     assert!(cuts > 0 && cuts <= compactions, "{out}");
     assert_eq!(count("second_level_searches"), 0, "{out}");
@@ -810,17 +818,6 @@ fn solve_command_keeps_a_checkpoint() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("5x5.fns");
     let f = file.to_str().unwrap();
-    // The number after `"key": ` in the JSON line.
-    let field = |out: &str, key: &str| -> u64 {
-        let pat = format!("\"{key}\": ");
-        let at = out.find(&pat).unwrap_or_else(|| panic!("{key} in {out}")) + pat.len();
-        out[at..]
-            .split([',', '}'])
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap_or_else(|_| panic!("{key} in {out}"))
-    };
     let goal = [
         "solve", "--board", "5x5", "--pieces", "0", "--goal", "white",
     ];
@@ -834,30 +831,33 @@ fn solve_command_keeps_a_checkpoint() {
     };
     let whole = with(&[]);
     assert!(whole.contains("\"bound\": \"not-win\""), "{whole}");
-    let total = field(&whole, "nodes");
+    let total = json_number(&whole, "nodes");
     // Two sittings: a node limit, then the rest from the file. --threads
     // is 1 by default with --checkpoint.
     let first = with(&["--nodes", "60000", "--checkpoint", f]);
     assert!(first.contains("\"value\": \"unknown\""), "{first}");
     assert!(first.contains("\"read\": null"), "{first}");
     let written = &first[first.find("\"written\"").expect("written")..];
-    assert!(field(written, "tree_nodes") > 1000, "{first}");
+    assert!(json_number(written, "tree_nodes") > 1000, "{first}");
     assert!(file.exists() && !dir.join("5x5.fns.tmp").exists());
     let second = with(&["--checkpoint", f, "--checkpoint-every", "0.00001"]);
     assert!(second.contains("\"bound\": \"not-win\""), "{second}");
     let read = &second[second.find("\"read\"").expect("read")..];
-    assert!(field(read, "tree_nodes") > 1000, "{second}");
+    assert!(json_number(read, "tree_nodes") > 1000, "{second}");
     assert!(read.contains("\"tree_goal\": \"white\""), "{second}");
-    assert!(field(&second, "autosaves") > 0, "{second}");
-    let both = field(&second, "total_nodes");
-    assert_eq!(both, field(&first, "nodes") + field(&second, "nodes"));
+    assert!(json_number(&second, "autosaves") > 0, "{second}");
+    let both = json_number(&second, "total_nodes");
+    assert_eq!(
+        both,
+        json_number(&first, "nodes") + json_number(&second, "nodes")
+    );
     assert!(
         both >= total - total / 50 && both <= total + total / 50,
         "{both} nodes in two sittings, {total} in one"
     );
     // The goal is settled and kept: a third sitting answers at once.
     let third = with(&["--checkpoint", f]);
-    assert_eq!(field(&third, "nodes"), 0, "{third}");
+    assert_eq!(json_number(&third, "nodes"), 0, "{third}");
     assert!(third.contains("\"bound\": \"not-win\""), "{third}");
     // Refused, with the file left as it was: a damaged file, another
     // board, a split search, a bad interval.
