@@ -53,8 +53,8 @@
 //! in them), whose answers go into the table; otherwise it gets the df-pn+
 //! style initial numbers `pn = 1, dn = (its number of moves)` at an OR node
 //! and `pn = (its number of moves), dn = 1` at an AND node, each raised by
-//! twice the stone difference for the side that is behind. Children are ordered
-//! by the stones the move captures, most first.
+//! twice the stone difference for the side that is behind. Children are
+//! ordered by the stones the move captures, most first.
 //!
 //! **Repetitions and the graph-history interaction (GHI).** Endless play
 //! is a draw, so for the goal "A wins" a position that repeats one on its
