@@ -4,7 +4,8 @@
 # Usage (from the repository root):
 #   bash experiments/variants/run_seven.sh [DB] [SECONDS_PER_BOARD]
 # Tables are built first (3x9 shares 9x3's, 5x7 shares 7x5's); the move
-# limit uses the tables of its rules without the limit.
+# limit uses the tables of its rules without the limit. The table runs
+# are run.sh's, with these boards, 7-stone tables and two threads.
 set -euo pipefail
 db=${1:-db}
 limit=${2:-300}
@@ -28,16 +29,5 @@ for v in "${variants[@]}"; do
       > "experiments/variants/seven/build_${name}_${board}.json"
   done
 done
-run() {
-  local name=$1; shift
-  echo "== $name: $*"
-  /usr/bin/time -f "$name: wall %e s, user %U s, peak %M KiB" $bin table --boards "$boards" \
-    --db "$db" --pieces 7 --memory 16 --threads 2 --time-limit "$limit" --quiet \
-    --format md,csv,json --out "experiments/variants/seven/$name" "$@"
-}
-run default
-run center --diagonals center
-run forced --continuation forced
-run stalemate-draw --stalemate draw
-run sacrifice --sacrifice
-run move-limit --move-limit
+BOARDS=$boards LIMIT=$limit OUT=experiments/variants/seven \
+  TABLE_FLAGS="--pieces 7 --memory 16 --threads 2" bash experiments/variants/run.sh "$db"
