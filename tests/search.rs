@@ -552,6 +552,33 @@ fn time_limit_and_stop_flag() {
 }
 
 #[test]
+fn a_time_limit_is_shared_out_among_the_first_moves() {
+    // Side by side, no move may take the whole limit: every first move of
+    // the 5x5 start (not all settle in a second without tables) is searched
+    // and keeps the numbers it reached, even those the deadline stops.
+    let (geo, pos) = start_5x5();
+    let limit = Duration::from_secs(1);
+    let lim = SearchLimits {
+        time: Some(limit),
+        memory_bytes: 64 << 20,
+        ..SearchLimits::default()
+    };
+    let rules = Rules::default();
+    let r = solve_split(&geo, &rules, &pos, 0, &NoTables, &lim, 2, None, &|_, _| {}).unwrap();
+    assert_eq!((r.value, r.stopped), (None, Some(StopReason::Time)));
+    assert!(r.seconds < limit.as_secs_f64() + 1.5, "{}", r.seconds);
+    assert!(r.moves.len() > 2, "{} first moves", r.moves.len());
+    for m in &r.moves {
+        assert!(!m.goals.is_empty(), "{:?} was not searched", m.turns);
+        for g in &m.goals {
+            if let GoalState::Open { proof, disproof } = g.state {
+                assert!(proof + disproof > 2, "{:?}: {:?}", m.turns, g);
+            }
+        }
+    }
+}
+
+#[test]
 fn a_small_memory_bound_prunes_but_stays_right() {
     // 5x3 from the start in small bounds: the tree must drop solved
     // subtrees and cut open ones back to leaves, and in the tinier one it

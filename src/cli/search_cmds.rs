@@ -62,7 +62,9 @@ pub struct SearchArgs {
     pub quiet: bool,
     /// Threads (0 = one per core). With more than one, every first move
     /// gets a search of its own, side by side, each with an equal share of
-    /// --memory, and the position's value is the best of theirs; with 1, a
+    /// --memory, and the position's value is the best of theirs (a time
+    /// limit is spent on a short search of every move first, then on the
+    /// moves still open, the most promising first); with 1, a
     /// single search proves the position first and then values its moves,
     /// reusing what it learned (fewer nodes, one core).
     #[arg(long, value_name = "N", default_value_t = 0)]

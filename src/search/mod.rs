@@ -499,7 +499,14 @@ fn distinct_moves<B: Bits>(
 ///
 /// This spends more nodes than [`Solver::solve`], which proves the
 /// position first and reuses what it learned, but it uses every core. The
-/// time limit and the stop flag are shared; the node limit is per move.
+/// stop flag is shared and the node limit is per move. A time limit is
+/// spent in two passes, so that hard moves early in the list cannot starve
+/// the others: first every move gets a short search (a quarter of an equal
+/// share, [`first_budget`]), which settles the easy ones; then the moves
+/// still open are searched again from scratch, the most promising for the
+/// side to move first ([`promise`]: a winning move settles the position),
+/// each with all the time left when it starts. Without a time limit every
+/// move is searched once, in order.
 /// The goals reported for the position are put together from the moves':
 /// for "the side to move wins" the position is an OR node of its moves
 /// (proof number the least, disproof number the sum), for "the opponent
@@ -523,7 +530,6 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     goal: Option<Color>,
     progress: &(dyn Fn(usize, &Progress) + Sync),
 ) -> Result<SolveResult<B>, SearchError> {
-    use rayon::prelude::*;
     let start = Instant::now();
     // The solver of the position itself: it settles what needs no sharing
     // out (its table and tree are allocated as they fill).
@@ -543,54 +549,108 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     let total = moves.len();
     let child_left = if left == NO_LIMIT { NO_LIMIT } else { left - 1 };
     let deadline = limits.time.map(|t| start + t);
+    let workers = threads.min(total);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.min(total))
+        .num_threads(workers)
         .build()
         .expect("a thread pool");
-    let share = limits.memory_bytes / threads.min(total);
+    let share = limits.memory_bytes / workers;
     let me = pos.turn;
-    let results: Vec<SolveResult<B>> = pool.install(|| {
-        moves
-            .par_iter_mut()
-            .enumerate()
-            .with_max_len(1)
-            .map(|(i, m)| {
-                let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-                let mut solver = Solver::new(
-                    geo,
-                    *rules,
-                    oracle,
-                    SearchLimits {
-                        time,
-                        memory_bytes: share,
-                        ..limits.clone()
-                    },
-                );
-                let child = Node {
-                    pos: m.position,
-                    left: child_left,
-                };
-                let mut report = |p: &Progress| {
-                    progress(
-                        i,
-                        &Progress {
-                            first_move: Some((i + 1, total)),
-                            ..p.clone()
-                        },
-                    )
-                };
-                // The side to move at the child first: after a drawing or
-                // losing first move that is the goal that settles it.
-                let r = match goal {
-                    Some(attacker) => solver.solve_node_goal(child, attacker, &mut report),
-                    None => solver.solve_node_goals(child, me.other(), &mut report),
-                };
-                m.value = r.value.map(Wdl::negate);
-                m.goals = r.goals.clone();
-                r
+    // One search of move `i` with at most `time`.
+    let search = |i: usize, time: Option<Duration>| {
+        let mut solver = Solver::new(
+            geo,
+            *rules,
+            oracle,
+            SearchLimits {
+                time,
+                memory_bytes: share,
+                ..limits.clone()
+            },
+        );
+        let child = Node {
+            pos: moves[i].position,
+            left: child_left,
+        };
+        let mut report = |p: &Progress| {
+            progress(
+                i,
+                &Progress {
+                    first_move: Some((i + 1, total)),
+                    ..p.clone()
+                },
+            )
+        };
+        // The side to move at the child first: after a drawing or losing
+        // first move that is the goal that settles it.
+        match goal {
+            Some(attacker) => solver.solve_node_goal(child, attacker, &mut report),
+            None => solver.solve_node_goals(child, me.other(), &mut report),
+        }
+    };
+    // With a time limit, two passes: first every move with a short budget
+    // (together at most a quarter of the limit), so the moves settled in
+    // seconds are settled whatever their order; then the moves that budget
+    // stopped, closest to settled first, each with all the time left when
+    // it starts. Without one, a single pass of the second kind.
+    let mut spent = SpentTotals::default();
+    let mut last: Vec<Option<SolveResult<B>>> = vec![None; total];
+    let mut order: Vec<usize> = (0..total).collect();
+    if let Some(limit) = limits.time {
+        let first = first_budget(limit, total, workers);
+        let pass = pool.install(|| {
+            in_order(&order, workers, |i, unstarted| {
+                let left = deadline.map_or(first, |d| d.saturating_duration_since(Instant::now()));
+                let time = first.min(time_share(left, unstarted, workers));
+                (search(i, Some(time)), time)
             })
-            .collect()
+        });
+        order.clear();
+        for (i, (r, time)) in pass {
+            spent.add(&r);
+            // Stopped by its short budget, not by the deadline or the
+            // other limits: searched again.
+            if r.stopped == Some(StopReason::Time)
+                && !time.is_zero()
+                && deadline.is_some_and(|d| d > Instant::now())
+            {
+                order.push(i);
+            }
+            last[i] = Some(r);
+        }
+        let interrupted = limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+        if interrupted {
+            order.clear();
+        }
+        order.sort_by_key(|&i| promise(me, &last[i].as_ref().expect("searched").goals));
+    }
+    let pass = pool.install(|| {
+        in_order(&order, workers, |i, _| {
+            let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            search(i, time)
+        })
     });
+    for (i, r) in pass {
+        spent.add(&r);
+        // A search the deadline cut shorter than the first pass's keeps
+        // the numbers of the first.
+        let keep_first = last[i]
+            .as_ref()
+            .is_some_and(|first| r.stopped.is_some() && r.nodes < first.nodes);
+        if !keep_first {
+            last[i] = Some(r);
+        }
+    }
+    for (m, r) in moves.iter_mut().zip(&last) {
+        if let Some(r) = r {
+            m.value = r.value.map(Wdl::negate);
+            m.goals = r.goals.clone();
+        }
+    }
+    let results: Vec<SolveResult<B>> = last.into_iter().flatten().collect();
     let value = if moves.iter().any(|m| m.value == Some(Wdl::Win)) {
         Some(Wdl::Win)
     } else if moves.iter().all(|m| m.value.is_some()) {
@@ -617,14 +677,14 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         value,
         goals,
         moves,
-        nodes: results.iter().map(|r| r.nodes).sum(),
-        oracle_hits: results.iter().map(|r| r.oracle_hits).sum(),
+        nodes: spent.nodes,
+        oracle_hits: spent.oracle_hits,
         tt_entries: results.iter().map(|r| r.tt_entries).sum(),
         tt_bytes: results.iter().map(|r| r.tt_bytes).sum(),
-        tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * threads.min(total),
-        second_levels: results.iter().map(|r| r.second_levels).sum(),
-        compactions: results.iter().map(|r| r.compactions).sum(),
-        cuts: results.iter().map(|r| r.cuts).sum(),
+        tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * workers,
+        second_levels: spent.second_levels,
+        compactions: spent.compactions,
+        cuts: spent.cuts,
         seconds: start.elapsed().as_secs_f64(),
         stopped: if value.is_some() {
             None
@@ -632,6 +692,91 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             results.iter().find_map(|r| r.stopped)
         },
     })
+}
+
+/// The work of every search [`solve_split`] ran, a move's repeated
+/// searches included.
+#[derive(Default)]
+struct SpentTotals {
+    nodes: u64,
+    oracle_hits: u64,
+    second_levels: u64,
+    compactions: u64,
+    cuts: u64,
+}
+
+impl SpentTotals {
+    fn add<B>(&mut self, r: &SolveResult<B>) {
+        self.nodes += r.nodes;
+        self.oracle_hits += r.oracle_hits;
+        self.second_levels += r.second_levels;
+        self.compactions += r.compactions;
+        self.cuts += r.cuts;
+    }
+}
+
+/// The time budget of each first move's search in the first pass of
+/// [`solve_split`]: a quarter of a fair share of the whole `limit`, so the
+/// first pass takes at most a quarter of the limit.
+fn first_budget(limit: Duration, moves: usize, workers: usize) -> Duration {
+    time_share(limit, moves, workers) / 4
+}
+
+/// Runs `job` on each of `items` on `workers` threads, taking them in
+/// order (the first `workers` items start first, and so on), and returns
+/// the answers by item. `job` gets the item and how many items had not
+/// started when it did (it included).
+fn in_order<T: Send>(
+    items: &[usize],
+    workers: usize,
+    job: impl Fn(usize, usize) -> T + Sync,
+) -> Vec<(usize, T)> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(Vec::with_capacity(items.len()));
+    rayon::scope(|scope| {
+        for _ in 0..workers.min(items.len()) {
+            scope.spawn(|_| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = items.get(k) else { break };
+                    let answer = job(i, items.len() - k);
+                    done.lock().expect("no job panicked").push((i, answer));
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no job panicked");
+    done.sort_by_key(|&(i, _)| i);
+    done
+}
+
+/// How far a first move of the side `me` is from being shown good for it,
+/// from the goals searched after it: the disproof number of the first open
+/// goal "the opponent wins", or the proof number of "`me` wins" (0 when
+/// none is open). The second pass of [`solve_split`] takes the most
+/// promising moves first, as df-pn would at the position: a winning move,
+/// which settles the position, is then searched before the moves that
+/// lose.
+fn promise(me: Color, goals: &[Goal]) -> u64 {
+    goals
+        .iter()
+        .find_map(|g| match g.state {
+            GoalState::Open { proof, disproof } => {
+                Some(if g.attacker == me { proof } else { disproof })
+            }
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// The time a first move's search gets in [`solve_split`] when it starts
+/// with `remaining` before the deadline and `unstarted` moves (this one
+/// included) still to search on `workers` threads: an equal part of the
+/// rounds of `workers` moves left. The last round gets all that is left.
+fn time_share(remaining: Duration, unstarted: usize, workers: usize) -> Duration {
+    let rounds = unstarted.div_ceil(workers.max(1)).max(1);
+    remaining / u32::try_from(rounds).unwrap_or(u32::MAX)
 }
 
 /// The state at a position (side to move `me`) of the goal "`attacker`
@@ -1610,5 +1755,75 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.tree[j as usize] = t;
         }
         self.tree.truncate(next as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_share_gives_each_round_of_moves_an_equal_part() {
+        let hour = Duration::from_secs(3600);
+        // 5 first moves on 2 threads: 3 rounds, the first two moves a
+        // third of the hour each.
+        assert_eq!(time_share(hour, 5, 2), hour / 3);
+        assert_eq!(time_share(hour, 4, 2), hour / 2);
+        // The last round, and a single thread's last move: all that is left.
+        assert_eq!(time_share(hour, 2, 2), hour);
+        assert_eq!(time_share(hour, 1, 1), hour);
+        assert_eq!(time_share(hour, 20, 1), hour / 20);
+        // Nothing to share out, or nothing left.
+        assert_eq!(time_share(hour, 0, 2), hour);
+        assert_eq!(time_share(Duration::ZERO, 7, 2), Duration::ZERO);
+        // The first pass of 15 moves on 2 threads takes at most a quarter.
+        let first = first_budget(hour, 15, 2);
+        assert_eq!(first, hour / 32);
+        assert!(first * 8 <= hour / 4);
+    }
+
+    #[test]
+    fn in_order_starts_items_in_order_and_answers_each_once() {
+        let items = [4, 2, 7, 0];
+        let started = std::sync::Mutex::new(Vec::new());
+        let done = in_order(&items, 1, |i, unstarted| {
+            started.lock().unwrap().push((i, unstarted));
+            i * 10
+        });
+        assert_eq!(
+            started.into_inner().unwrap(),
+            [(4, 4), (2, 3), (7, 2), (0, 1)]
+        );
+        assert_eq!(done, [(0, 0), (2, 20), (4, 40), (7, 70)]);
+        let many: Vec<usize> = (0..50).rev().collect();
+        let done = in_order(&many, 2, |i, _| i + 1);
+        assert_eq!(done, (0..50).map(|i| (i, i + 1)).collect::<Vec<_>>());
+        assert!(in_order(&[], 2, |i, _| i).is_empty());
+    }
+
+    #[test]
+    fn promise_reads_the_number_that_would_show_the_move_good() {
+        let open = |attacker, proof, disproof| Goal {
+            attacker,
+            state: GoalState::Open { proof, disproof },
+        };
+        let settled = |attacker, state| Goal { attacker, state };
+        // After White's move: "Black wins?" is good for White disproved.
+        assert_eq!(promise(Color::White, &[open(Color::Black, 10, 3)]), 3);
+        assert_eq!(promise(Color::White, &[open(Color::White, 7, 9)]), 7);
+        assert_eq!(
+            promise(
+                Color::White,
+                &[
+                    settled(Color::Black, GoalState::Disproved),
+                    open(Color::White, 5, 2)
+                ]
+            ),
+            5
+        );
+        assert_eq!(
+            promise(Color::Black, &[settled(Color::White, GoalState::Proved)]),
+            0
+        );
     }
 }
