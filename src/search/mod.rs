@@ -591,8 +591,8 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     // With a time limit, two passes: first every move with a short budget
     // (together at most a quarter of the limit), so the moves settled in
     // seconds are settled whatever their order; then the moves that budget
-    // stopped, closest to settled first, each with all the time left when
-    // it starts. Without one, a single pass of the second kind.
+    // stopped, the most promising first, each with all the time left when
+    // it starts. Without one, a single pass of the second kind, in order.
     let mut spent = SpentTotals::default();
     let mut last: Vec<Option<SolveResult<B>>> = vec![None; total];
     let mut order: Vec<usize> = (0..total).collect();
