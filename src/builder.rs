@@ -308,6 +308,64 @@ pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<Materi
     groups
 }
 
+/// Asks the processor to bring `items[i]` into cache, so that a read soon
+/// after does not wait for memory. The builder's reads are random over
+/// gigabytes, and a worker that issues the reads it will need before
+/// making any keeps several memory accesses in flight instead of one.
+#[inline]
+fn prefetch<T>(items: &[T], i: usize) {
+    let at = items[i..].as_ptr().cast::<i8>();
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint (it never faults), the pointer
+        // is to a live element, and SSE is part of x86_64.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(at) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
+/// Positions a worker of the init phase generates before it reads the
+/// values of their moves into smaller classes (prefetched meanwhile).
+const INIT_BATCH: usize = 32;
+
+/// What the init phase knows of one position while its batch is read.
+struct InitPosition {
+    index: u64,
+    /// Whether it has a turn at all.
+    any: bool,
+    /// Distinct children inside the group being solved.
+    n_inside: usize,
+    /// The fastest win through a move out of the group (`u16::MAX`: none),
+    /// the longest loss, and whether a move out of it draws.
+    exit_win: u16,
+    max_loss: u16,
+    draw_exit: bool,
+}
+
+impl InitPosition {
+    fn new(index: u64) -> Self {
+        InitPosition {
+            index,
+            any: false,
+            n_inside: 0,
+            exit_win: u16::MAX,
+            max_loss: 0,
+            draw_exit: false,
+        }
+    }
+
+    /// Takes in a move out of the group to a position of value `child`.
+    fn exit(&mut self, child: Value) {
+        match child {
+            Value::Loss(n) => self.exit_win = self.exit_win.min(n + 1),
+            Value::Win(n) => self.max_loss = self.max_loss.max(n + 1),
+            Value::Draw => self.draw_exit = true,
+        }
+    }
+}
+
 /// A solved class held in memory for the classes built on it.
 struct Solved<B> {
     indexer: ClassIndexer<B>,
@@ -337,6 +395,14 @@ impl Held {
         match self {
             Held::Narrow(v) => v[i] as u16,
             Held::Wide(v) => v[i],
+        }
+    }
+    /// Asks for the code at `i` to be brought into cache ([`prefetch`]).
+    #[inline]
+    fn prefetch(&self, i: usize) {
+        match self {
+            Held::Narrow(v) => prefetch(v, i),
+            Held::Wide(v) => prefetch(v, i),
         }
     }
     fn bytes(&self) -> u64 {
@@ -938,86 +1004,109 @@ impl<B: Bits> Builder<B> {
             (0..n_chunks).into_par_iter().for_each(|ch| {
                 let mut cache = DecodeCache::default();
                 let mut inside: Vec<(usize, u64)> = Vec::new();
+                // A batch of positions whose moves into smaller classes are
+                // looked up together: the lookups (random reads in
+                // gigabytes of tables) are prefetched as they are found and
+                // read once the whole batch has been generated, so the
+                // memory waits overlap instead of coming one at a time.
+                let mut batch: Vec<InitPosition> = Vec::with_capacity(INIT_BATCH);
+                let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
                 let lo = ch * CHUNK;
                 let hi = (lo + CHUNK).min(sizes[slot]);
-                for i in lo..hi {
-                    let pos = ix.decode(i, &mut cache);
-                    // The other indices of an orbit are filled in at the
-                    // end; meanwhile they stay unresolved with no children,
-                    // which no sweep visits.
-                    if !ix.is_canonical(i, &pos) {
-                        continue;
-                    }
-                    inside.clear();
-                    // Two paika children (same stones of the other side) can
-                    // be images of each other only under a symmetry that
-                    // fixes the other side's stones; otherwise each child is
-                    // its own orbit and need not be indexed to be counted.
-                    let waiter = pos.waiter();
-                    let must_index = self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
-                    let mut raw_inside = 0usize;
-                    let mut exit_win = u16::MAX;
-                    let mut max_loss = 0u16;
-                    let mut draw_exit = false;
-                    let mut any = false;
-                    for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
-                        any = true;
-                        let cc = MaterialClass::of(child);
-                        if let Some(s) = group.iter().position(|&g| g == cc) {
-                            if must_index {
-                                inside.push((s, indexers[s].index_of(child)));
+                let mut i = lo;
+                while i < hi {
+                    batch.clear();
+                    exits.clear();
+                    while i < hi && batch.len() < INIT_BATCH {
+                        let pos = ix.decode(i, &mut cache);
+                        let index = i;
+                        i += 1;
+                        // The other indices of an orbit are filled in at
+                        // the end; meanwhile they stay unresolved with no
+                        // children, which no sweep visits.
+                        if !ix.is_canonical(index, &pos) {
+                            continue;
+                        }
+                        inside.clear();
+                        // Two paika children (same stones of the other
+                        // side) can be images of each other only under a
+                        // symmetry that fixes the other side's stones;
+                        // otherwise each child is its own orbit and need
+                        // not be indexed to be counted.
+                        let waiter = pos.waiter();
+                        let must_index = self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
+                        let mut raw_inside = 0usize;
+                        let mut p = InitPosition::new(index);
+                        let b = batch.len();
+                        for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
+                            p.any = true;
+                            let cc = MaterialClass::of(child);
+                            if let Some(s) = group.iter().position(|&g| g == cc) {
+                                if must_index {
+                                    inside.push((s, indexers[s].index_of(child)));
+                                } else {
+                                    raw_inside += 1;
+                                }
+                            } else if let Some(v) = trivial_value(&self.geo, &self.rules, child) {
+                                p.exit(v);
                             } else {
-                                raw_inside += 1;
+                                let solved = self.solved_class(cc);
+                                let at = solved.indexer.index_of(child);
+                                solved.values.prefetch(at as usize);
+                                exits.push((b, solved, at));
+                            }
+                        });
+                        inside.sort_unstable();
+                        inside.dedup();
+                        p.n_inside = inside.len() + raw_inside;
+                        batch.push(p);
+                    }
+                    for &(b, solved, at) in &exits {
+                        batch[b].exit(decode(solved.values.get(at as usize)));
+                    }
+                    for p in &batch {
+                        let i = p.index;
+                        let n_inside = p.n_inside;
+                        let (exit_win, max_loss, draw_exit) = (p.exit_win, p.max_loss, p.draw_exit);
+                        let code = if !p.any {
+                            code_of(stalemate_value(&self.rules))
+                        } else if n_inside == 0 {
+                            if exit_win != u16::MAX {
+                                code_of(Value::Win(exit_win))
+                            } else if draw_exit {
+                                0
+                            } else {
+                                code_of(Value::Loss(max_loss))
                             }
                         } else {
-                            match self.lookup(child) {
-                                Value::Loss(n) => exit_win = exit_win.min(n + 1),
-                                Value::Win(n) => max_loss = max_loss.max(n + 1),
-                                Value::Draw => draw_exit = true,
+                            if n_inside > L::CNT_MASK as usize {
+                                too_many_children.store(true, Ordering::Relaxed);
                             }
-                        }
-                    });
-                    inside.sort_unstable();
-                    inside.dedup();
-                    let n_inside = inside.len() + raw_inside;
-                    let code = if !any {
-                        code_of(stalemate_value(&self.rules))
-                    } else if n_inside == 0 {
-                        if exit_win != u16::MAX {
-                            code_of(Value::Win(exit_win))
-                        } else if draw_exit {
+                            let mut a = n_inside as u32 & L::CNT_MASK;
+                            if exit_win != u16::MAX {
+                                // The pending win must become a code too.
+                                code_of(Value::Win(exit_win));
+                                a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
+                                pending_any.store(true, Ordering::Relaxed);
+                                max_level.fetch_max(exit_win, Ordering::Relaxed);
+                                mark(slot, i, exit_win);
+                            } else {
+                                if max_loss > L::MAX_DIST {
+                                    too_long.store(true, Ordering::Relaxed);
+                                }
+                                a |= (max_loss.min(L::MAX_DIST) as u32) << L::DIST_SHIFT;
+                            }
+                            if draw_exit {
+                                a |= L::DRAW_EXIT;
+                            }
+                            aux[slot][i as usize].set(a);
                             0
-                        } else {
-                            code_of(Value::Loss(max_loss))
+                        };
+                        if code != 0 {
+                            vals[slot][i as usize].set(code);
+                            max_level.fetch_max(level(code as u16), Ordering::Relaxed);
+                            mark(slot, i, level(code as u16));
                         }
-                    } else {
-                        if n_inside > L::CNT_MASK as usize {
-                            too_many_children.store(true, Ordering::Relaxed);
-                        }
-                        let mut a = n_inside as u32 & L::CNT_MASK;
-                        if exit_win != u16::MAX {
-                            // The pending win must become a code too.
-                            code_of(Value::Win(exit_win));
-                            a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
-                            pending_any.store(true, Ordering::Relaxed);
-                            max_level.fetch_max(exit_win, Ordering::Relaxed);
-                            mark(slot, i, exit_win);
-                        } else {
-                            if max_loss > L::MAX_DIST {
-                                too_long.store(true, Ordering::Relaxed);
-                            }
-                            a |= (max_loss.min(L::MAX_DIST) as u32) << L::DIST_SHIFT;
-                        }
-                        if draw_exit {
-                            a |= L::DRAW_EXIT;
-                        }
-                        aux[slot][i as usize].set(a);
-                        0
-                    };
-                    if code != 0 {
-                        vals[slot][i as usize].set(code);
-                        max_level.fetch_max(level(code as u16), Ordering::Relaxed);
-                        mark(slot, i, level(code as u16));
                     }
                 }
                 bar.inc(hi - lo);
@@ -1266,17 +1355,11 @@ impl<B: Bits> Builder<B> {
         out.dedup();
     }
 
-    /// The value of a position in a class built already (or trivial).
-    fn lookup(&self, pos: &Position<B>) -> Value {
-        if let Some(v) = trivial_value(&self.geo, &self.rules, pos) {
-            return v;
-        }
-        let class = MaterialClass::of(pos);
-        let s = self
-            .solved
+    /// A class built already, held for the classes built on it.
+    fn solved_class(&self, class: MaterialClass) -> &Solved<B> {
+        self.solved
             .get(&class)
-            .unwrap_or_else(|| panic!("class {class} is built before the classes that need it"));
-        decode(s.values.get(s.indexer.index_of(pos) as usize))
+            .unwrap_or_else(|| panic!("class {class} is built before the classes that need it"))
     }
 
     fn bar(&self, len: u64, msg: &str) -> BuildBar {
