@@ -59,7 +59,7 @@ use crate::bits::Bits;
 use crate::fxhash::FxBuild;
 use crate::geometry::{Board, Direction, Geometry, Symmetry};
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass, class_size};
-use crate::movegen::{capturers, for_each_turn, has_turn};
+use crate::movegen::{capturers, for_each_turn, had_capture_before_step, has_turn};
 use crate::position::Position;
 use crate::rules::{Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader, decode, encode, write_table};
@@ -1338,16 +1338,16 @@ impl<B: Bits> Builder<B> {
         let geo = &self.geo;
         let (x, y) = (pos.mover(), pos.waiter());
         let empty = geo.all & !(x | y);
+        let y_capturers = capturers(geo, y, x, empty);
         for d in Direction::ALL {
             // Stones of Y that arrived by a step in direction d from an
             // empty point.
             for b in (y & geo.step(empty, d)).squares() {
                 let a = geo.next(b, d.opposite());
-                let y_before = y.without(b).with(a);
-                let empty_before = geo.all & !(x | y_before);
-                if capturers(geo, y_before, x, empty_before).any() {
+                if had_capture_before_step(geo, y, x, empty, y_capturers, a, b) {
                     continue; // Y had to capture: the paika was not legal.
                 }
+                let y_before = y.without(b).with(a);
                 out.push(pix.index(y_before, x, None));
             }
         }

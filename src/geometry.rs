@@ -311,6 +311,8 @@ pub struct Geometry<B> {
     /// `next[sq * 8 + d]`: the neighbour of `sq` in direction `d`, or
     /// [`NO_SQUARE`].
     pub next: Vec<Square>,
+    /// `neighbours[sq]`: the points one step from `sq`.
+    pub neighbours: Vec<B>,
 }
 
 impl<B: Bits> Geometry<B> {
@@ -323,6 +325,7 @@ impl<B: Bits> Geometry<B> {
         let mut strong = B::EMPTY;
         let mut can_step = [B::EMPTY; 8];
         let mut next = vec![NO_SQUARE; board.points() * 8];
+        let mut neighbours = vec![B::EMPTY; board.points()];
         for sq in 0..board.points() as Square {
             all = all.with(sq);
             let (x, y) = board.coords(sq);
@@ -333,6 +336,7 @@ impl<B: Bits> Geometry<B> {
                 if let Some(n) = board.neighbour(sq, d) {
                     can_step[d.index()] = can_step[d.index()].with(sq);
                     next[sq as usize * 8 + d.index()] = n;
+                    neighbours[sq as usize] = neighbours[sq as usize].with(n);
                 }
             }
         }
@@ -348,6 +352,7 @@ impl<B: Bits> Geometry<B> {
             can_step,
             shift,
             next,
+            neighbours,
         }
     }
 
