@@ -598,9 +598,10 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     let mut order: Vec<usize> = (0..total).collect();
     if let Some(limit) = limits.time {
         let first = first_budget(limit, total, workers);
+        let end = start + limit;
         let pass = pool.install(|| {
             in_order(&order, workers, |i, unstarted| {
-                let left = deadline.map_or(first, |d| d.saturating_duration_since(Instant::now()));
+                let left = end.saturating_duration_since(Instant::now());
                 let time = first.min(time_share(left, unstarted, workers));
                 (search(i, Some(time)), time)
             })
