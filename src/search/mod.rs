@@ -502,11 +502,11 @@ fn distinct_moves<B: Bits>(
 /// stop flag is shared and the node limit is per move. A time limit is
 /// spent in two passes, so that hard moves early in the list cannot starve
 /// the others: first every move gets a short search (a quarter of an equal
-/// share, [`first_budget`]), which settles the easy ones; then the moves
-/// still open are searched again from scratch, the most promising for the
-/// side to move first ([`promise`]: a winning move settles the position),
-/// each with all the time left when it starts. Without a time limit every
-/// move is searched once, in order.
+/// share), which settles the easy ones; then the moves still open are
+/// searched again from scratch, the most promising for the side to move
+/// first (a winning move settles the position), each with all the time
+/// left when it starts. Without a time limit every move is searched once,
+/// in order.
 /// The goals reported for the position are put together from the moves':
 /// for "the side to move wins" the position is an OR node of its moves
 /// (proof number the least, disproof number the sum), for "the opponent
