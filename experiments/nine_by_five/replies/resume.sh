@@ -3,8 +3,10 @@
 # /work/runs/s13), two side by side, up to a time limit in seconds ($1,
 # default 7200). A reply without a checkpoint starts afresh and gets one.
 # Usage: resume.sh [SECONDS] [NAME ...]   (names as below; default: the two
-# with checkpoints first).
+# with checkpoints first). MEM sets each search's --memory in GiB (default
+# 6, two side by side; 9 for one search beside a small one).
 RUNS=${RUNS:-/work/runs/s13}
+MEM=${MEM:-6}
 BIN=${BIN:-$RUNS/fanorona}
 LIMIT=${1:-7200}
 shift
@@ -18,7 +20,7 @@ cd "$RUNS"
 for name in $NAMES; do
   n=1; while [ -e "${name}_r$n.json" ]; do n=$((n + 1)); done
   /usr/bin/time -v nice -n 10 "$BIN" solve --position "${FEN[$name]}" --db /work/db-runs/t98 --pieces 8 \
-    --goal black --threads 1 --moves none --memory 6 --table-cache 2 --time-limit "$LIMIT" \
+    --goal black --threads 1 --moves none --memory "$MEM" --table-cache 2 --time-limit "$LIMIT" \
     --checkpoint "$name.fns" --checkpoint-every 20 --json > "${name}_r$n.json" 2> "${name}_r$n.log" &
 done
 wait
