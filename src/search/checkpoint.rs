@@ -47,7 +47,7 @@ use crate::position::Position;
 use crate::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 use crate::value::Oracle;
 
-use super::{Entry, NONE, Node, Solver, TreeNode};
+use super::{Entry, MAX_DEPTH, NO_DEP, NONE, Node, Solver, TreeNode};
 
 const MAGIC: &[u8; 8] = b"FNSEARCH";
 /// The version of the checkpoint format this code reads and writes.
@@ -351,7 +351,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// many are kept.
     fn open_tree(&self) -> (Vec<u32>, usize) {
         match self.tree.first() {
-            Some(t) if self.tree_goal.is_some() && t.pn != 0 && t.dn != 0 => {
+            Some(t) if self.tree_goal.is_some() && t.pn() != 0 && t.dn() != 0 => {
                 let (map, kept) = self.reachable();
                 (map, kept as usize)
             }
@@ -383,7 +383,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             tree_root: self
                 .tree_goal
                 .filter(|_| kept > 0)
-                .map(|goal| (self.tree[0].node.pos, goal)),
+                .map(|goal| (self.tree[0].node().pos, goal)),
             total_nodes: self.total_nodes,
             bytes,
             seconds: start.elapsed().as_secs_f64(),
@@ -409,7 +409,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let mut rec = Vec::with_capacity(node_bytes::<B>() + 40);
         for (node, attacker, e) in self.table.entries() {
             rec.clear();
-            put_node(&mut rec, node);
+            put_node(&mut rec, &node);
             rec.push(color_code(attacker));
             rec.extend(e.pn.to_le_bytes());
             rec.extend(e.dn.to_le_bytes());
@@ -420,10 +420,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let at = |i: u32| if i == NONE { NONE } else { map[i as usize] };
         for (t, _) in self.tree.iter().zip(map).filter(|(_, m)| **m != NONE) {
             rec.clear();
-            put_node(&mut rec, &t.node);
-            rec.extend(t.pn.to_le_bytes());
-            rec.extend(t.dn.to_le_bytes());
-            for x in [at(t.parent), at(t.first), t.count, t.depth, t.dep] {
+            put_node(&mut rec, &t.node());
+            rec.extend(t.pn().to_le_bytes());
+            rec.extend(t.dn().to_le_bytes());
+            for x in [at(t.parent), at(t.first), t.count, t.depth(), t.dep()] {
                 rec.extend(x.to_le_bytes());
             }
             body.write_all(&rec)?;
@@ -457,7 +457,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             tree_root: self
                 .tree
                 .first()
-                .map(|t| (t.node.pos, self.tree_goal.expect("a tree has a goal"))),
+                .map(|t| (t.node().pos, self.tree_goal.expect("a tree has a goal"))),
             total_nodes: self.total_nodes,
             bytes,
             seconds: start.elapsed().as_secs_f64(),
@@ -583,25 +583,26 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 .map_err(|e| body_err(e, "the search tree nodes"))?;
             let mut f = Fields(rec);
             let node = f.node::<B>(points).map_err(|e| corrupt(&e))?;
-            let t = TreeNode {
-                node,
-                pn: f.u64(),
-                dn: f.u64(),
-                parent: f.u32(),
-                first: f.u32(),
-                count: f.u32(),
-                depth: f.u32(),
-                dep: f.u32(),
-            };
+            let (pn, dn) = (f.u64(), f.u64());
+            let (parent, first, count) = (f.u32(), f.u32(), f.u32());
+            let (depth, dep) = (f.u32(), f.u32());
+            if depth > MAX_DEPTH || (dep != NO_DEP && dep > MAX_DEPTH) {
+                return Err(corrupt(&format!(
+                    "tree node {i} is {depth} plies deep, past the {MAX_DEPTH} a tree may be"
+                )));
+            }
+            let mut t = TreeNode::new(node, (pn, dn), parent, depth, dep);
+            t.first = first;
+            t.count = count;
             let i = i as u32;
             // The shape the search relies on: the root first, every other
             // node among its parent's children, children after their
             // parent and side by side within the tree.
             let placed = if i == 0 {
-                t.parent == NONE && t.depth == 0
+                t.parent == NONE && t.depth() == 0
             } else {
                 self.tree.get(t.parent as usize).is_some_and(|p| {
-                    p.first <= i && i < p.first + p.count && t.depth == p.depth + 1
+                    p.first <= i && i < p.first + p.count && t.depth() == p.depth() + 1
                 })
             };
             let kids = if t.first == NONE {

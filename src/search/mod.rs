@@ -95,8 +95,9 @@
 //! position ever repeats and the game is finite; oracle distances are cut
 //! to the turns left ([`Value::within`]).
 //!
-//! **Limits.** A node or time limit, the stop flag (Ctrl-C) or a full tree
-//! ends the search cleanly: the result is unknown and carries the proof and
+//! **Limits.** A node or time limit, the stop flag (Ctrl-C), a full tree or
+//! a leaf 65,534 plies deep (the most a packed tree node records) ends the
+//! search cleanly: the result is unknown and carries the proof and
 //! disproof numbers reached at the root for the goal left open. The tree is
 //! kept: searching the same goal from the same root again goes on where it
 //! stopped, in this solver or, through a checkpoint file
@@ -113,7 +114,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Square};
 use crate::geometry::Geometry;
 use crate::movegen::{Status, Turn, count_children, for_each_turn, status};
 use crate::position::Position;
@@ -129,8 +130,10 @@ pub const NO_LIMIT: u16 = u16::MAX;
 
 /// Infinity for proof and disproof numbers.
 pub const INF: u64 = u64::MAX;
-/// Finite numbers stop growing here, far below [`INF`].
-const CAP: u64 = 1 << 60;
+/// Finite numbers stop growing here, short of [`INF`] and within the `u32`
+/// a tree node keeps them in (root numbers of the longest searches so far
+/// are around a million).
+const CAP: u64 = u32::MAX as u64 - 1;
 /// The dependency depth of an unconditional result.
 const NO_DEP: u32 = u32::MAX;
 /// Second-level searches start once the tree has been cut back this many
@@ -209,6 +212,9 @@ pub enum StopReason {
     Interrupted,
     /// The tree filled the memory bound even after pruning.
     Memory,
+    /// The most-proving leaf lay [`MAX_DEPTH`] plies below the root, as
+    /// deep as a search tree goes.
+    Depth,
 }
 
 impl StopReason {
@@ -218,6 +224,7 @@ impl StopReason {
             StopReason::Time => "time limit",
             StopReason::Interrupted => "interrupted",
             StopReason::Memory => "memory limit",
+            StopReason::Depth => "depth limit",
         }
     }
 }
@@ -357,21 +364,120 @@ impl<B> SolveResult<B> {
     }
 }
 
-/// A node of the search tree.
+/// A node of the search tree, packed: 48 bytes on boards of up to 64
+/// points against 72 for a [`Node`] with `u64` numbers and `u32` depths,
+/// so that a memory bound holds half as many nodes again. The search works
+/// in `u64` numbers and depths through the accessors; the numbers it makes
+/// never exceed [`CAP`] short of [`INF`], so packing them loses nothing, and
+/// no node is ever made deeper than [`MAX_DEPTH`].
 #[derive(Clone, Copy, Debug)]
 struct TreeNode<B> {
-    node: Node<B>,
-    pn: u64,
-    dn: u64,
+    white: B,
+    black: B,
+    pn: u32,
+    dn: u32,
     parent: u32,
     /// The first of the children, which lie side by side ([`NONE`]: a leaf).
     first: u32,
     count: u32,
     /// Plies from the root.
-    depth: u32,
+    depth: u16,
     /// For a disproof: the depth of the shallowest position on the path it
-    /// depends on ([`NO_DEP`]: none).
-    dep: u32,
+    /// depends on (`u16::MAX`: none, [`NO_DEP`] through [`TreeNode::dep`]).
+    dep: u16,
+    left: u16,
+    block: Option<Square>,
+    turn: Color,
+}
+
+/// The deepest a tree node may be: below [`TreeNode`]'s stored "no
+/// dependency". A path this long has never been near (9x5 searches go a
+/// few hundred plies deep); a search that gets there stops
+/// ([`StopReason::Depth`]).
+const MAX_DEPTH: u32 = u16::MAX as u32 - 1;
+
+impl<B: Bits> TreeNode<B> {
+    fn new(node: Node<B>, (pn, dn): (u64, u64), parent: u32, depth: u32, dep: u32) -> Self {
+        debug_assert!(depth <= MAX_DEPTH);
+        let mut t = TreeNode {
+            white: node.pos.white,
+            black: node.pos.black,
+            pn: 0,
+            dn: 0,
+            parent,
+            first: NONE,
+            count: 0,
+            depth: depth as u16,
+            dep: 0,
+            left: node.left,
+            block: node.pos.block,
+            turn: node.pos.turn,
+        };
+        t.set_numbers(pn, dn);
+        t.set_dep(dep);
+        t
+    }
+
+    fn node(&self) -> Node<B> {
+        Node {
+            pos: Position {
+                white: self.white,
+                black: self.black,
+                turn: self.turn,
+                block: self.block,
+            },
+            left: self.left,
+        }
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn pn(&self) -> u64 {
+        unpack_number(self.pn)
+    }
+
+    fn dn(&self) -> u64 {
+        unpack_number(self.dn)
+    }
+
+    fn set_numbers(&mut self, pn: u64, dn: u64) {
+        self.pn = pack_number(pn);
+        self.dn = pack_number(dn);
+    }
+
+    fn depth(&self) -> u32 {
+        self.depth as u32
+    }
+
+    fn dep(&self) -> u32 {
+        if self.dep == u16::MAX {
+            NO_DEP
+        } else {
+            self.dep as u32
+        }
+    }
+
+    fn set_dep(&mut self, dep: u32) {
+        debug_assert!(dep == NO_DEP || dep <= MAX_DEPTH);
+        self.dep = if dep == NO_DEP { u16::MAX } else { dep as u16 };
+    }
+}
+
+/// A proof or disproof number as a tree node keeps it: [`INF`] as
+/// `u32::MAX`, finite numbers up to [`CAP`] as they are (anything larger,
+/// as from an old checkpoint, as [`CAP`]).
+fn pack_number(x: u64) -> u32 {
+    if x == INF {
+        u32::MAX
+    } else {
+        x.min(CAP) as u32
+    }
+}
+
+fn unpack_number(x: u32) -> u64 {
+    if x == u32::MAX { INF } else { x as u64 }
 }
 
 /// No tree node.
@@ -385,6 +491,8 @@ enum Step {
     Solved(u32),
     /// No room for this many children.
     NoRoom(usize),
+    /// The leaf is as deep as a tree node may be: the search stops.
+    TooDeep,
 }
 
 #[inline]
@@ -1212,8 +1320,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             tree_nodes: self.tree.len(),
             tree_bytes: self.tree.len() * std::mem::size_of::<TreeNode<B>>(),
             attacker: self.attacker,
-            proof: self.tree.first().map_or(1, |t| t.pn),
-            disproof: self.tree.first().map_or(1, |t| t.dn),
+            proof: self.tree.first().map_or(1, |t| t.pn()),
+            disproof: self.tree.first().map_or(1, |t| t.dn()),
             first_move: self.first_move,
             cuts: self.call_cuts,
             second_levels: self.second_levels,
@@ -1248,28 +1356,20 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             && self
                 .tree
                 .first()
-                .is_some_and(|t| t.node == *root && t.pn != 0 && t.dn != 0);
+                .is_some_and(|t| t.node() == *root && t.pn() != 0 && t.dn() != 0);
         if !resume {
             if self.tree.capacity() == 0 {
                 crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
             }
             self.cuts = 0;
             self.tree.clear();
-            self.tree.push(TreeNode {
-                node: *root,
-                pn: 1,
-                dn: 1,
-                parent: NONE,
-                first: NONE,
-                count: 0,
-                depth: 0,
-                dep: NO_DEP,
-            });
+            self.tree
+                .push(TreeNode::new(*root, (1, 1), NONE, 0, NO_DEP));
             self.tree_goal = Some(attacker);
         }
         self.reset_path();
         loop {
-            let (pn, dn) = (self.tree[0].pn, self.tree[0].dn);
+            let (pn, dn) = (self.tree[0].pn(), self.tree[0].dn());
             if pn == 0 {
                 return GoalState::Proved;
             }
@@ -1297,6 +1397,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                     self.update(leaf, 0, true);
                 }
                 Step::Solved(leaf) => self.update(leaf, 0, true),
+                // The stop is set: the next round returns.
+                Step::TooDeep => {}
                 Step::NoRoom(needed) => {
                     // Compact or prune, then start again from the root.
                     self.make_room(needed);
@@ -1324,17 +1426,22 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         let mut cur = *self.stack.last().expect("the root is on the path");
         while self.tree[cur as usize].first != NONE {
             cur = self.select(cur);
-            let node = self.tree[cur as usize].node;
+            let node = self.tree[cur as usize].node();
             self.path_push(node);
             self.stack.push(cur);
         }
-        if let Some(e) = self.table.get(&self.tree[cur as usize].node, self.attacker) {
+        if let Some(e) = self
+            .table
+            .get(&self.tree[cur as usize].node(), self.attacker)
+        {
             // Solved through a transposition meanwhile.
             let t = &mut self.tree[cur as usize];
-            t.pn = e.pn;
-            t.dn = e.dn;
-            t.dep = NO_DEP;
+            t.set_numbers(e.pn, e.dn);
+            t.set_dep(NO_DEP);
             Step::Solved(cur)
+        } else if self.tree[cur as usize].depth() >= MAX_DEPTH {
+            self.stopped = Some(StopReason::Depth);
+            Step::TooDeep
         } else {
             match self.expand(cur) {
                 None => Step::Expanded(cur),
@@ -1367,7 +1474,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.update(leaf, leaf, true);
         loop {
             let t = &self.tree[leaf as usize];
-            if t.pn == 0 || t.dn == 0 || self.nodes - start >= budget {
+            if t.pn() == 0 || t.dn() == 0 || self.nodes - start >= budget {
                 break;
             }
             self.tick(progress);
@@ -1376,7 +1483,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             }
             match self.step() {
                 Step::Expanded(i) | Step::Solved(i) => self.update(i, leaf, true),
-                Step::NoRoom(_) => break,
+                Step::NoRoom(_) | Step::TooDeep => break,
             }
         }
         while *self.stack.last().expect("the leaf is on the path") != leaf {
@@ -1407,7 +1514,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.stack.clear();
         self.stack.push(0);
         self.path.clear();
-        self.path_push(self.tree[0].node);
+        self.path_push(self.tree[0].node());
     }
 
     fn path_push(&mut self, node: Node<B>) {
@@ -1438,12 +1545,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// the smallest disproof number at an AND node; the first of equals.
     fn select(&self, i: u32) -> u32 {
         let t = &self.tree[i as usize];
-        let or = t.node.pos.turn == self.attacker;
+        let or = t.turn() == self.attacker;
         let kids = &self.tree[t.first as usize..(t.first + t.count) as usize];
         let mut best = 0;
         let mut best_v = INF;
         for (k, c) in kids.iter().enumerate() {
-            let v = if or { c.pn } else { c.dn };
+            let v = if or { c.pn() } else { c.dn() };
             if v < best_v {
                 best_v = v;
                 best = k;
@@ -1457,16 +1564,15 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// there are.
     fn expand(&mut self, i: u32) -> Option<usize> {
         let t = self.tree[i as usize];
+        let node = t.node();
         let mut positions = std::mem::take(&mut self.positions);
         positions.clear();
-        for_each_turn(self.geo, &self.rules, &t.node.pos, |_, p| {
-            positions.push(*p)
-        });
+        for_each_turn(self.geo, &self.rules, &node.pos, |_, p| positions.push(*p));
         positions.sort_unstable();
         positions.dedup();
         // Captures of more stones first (a stable sort keeps ties in a
         // fixed order).
-        let enemy = t.node.pos.turn.other();
+        let enemy = node.pos.turn.other();
         positions.sort_by_key(|p| p.stones(enemy).count());
         if self.tree.len() + positions.len() > self.max_nodes {
             let needed = positions.len();
@@ -1475,10 +1581,10 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
         self.nodes += 1;
         self.total_nodes += 1;
-        let left = if t.node.left == NO_LIMIT {
+        let left = if node.left == NO_LIMIT {
             NO_LIMIT
         } else {
-            t.node.left - 1
+            node.left - 1
         };
         let first = self.tree.len() as u32;
         // Most children are looked up in the table of solved positions, a
@@ -1489,16 +1595,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         for p in positions.iter() {
             let node = Node { pos: *p, left };
             let (pn, dn, dep) = self.classify(&node);
-            self.tree.push(TreeNode {
-                node,
-                pn,
-                dn,
-                parent: i,
-                first: NONE,
-                count: 0,
-                depth: t.depth + 1,
-                dep,
-            });
+            self.tree
+                .push(TreeNode::new(node, (pn, dn), i, t.depth() + 1, dep));
         }
         self.peak_tree = self.peak_tree.max(self.tree.len());
         let t = &mut self.tree[i as usize];
@@ -1563,20 +1661,20 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     fn aggregate(&self, i: u32) -> (u64, u64, u32) {
         let t = &self.tree[i as usize];
         let kids = &self.tree[t.first as usize..(t.first + t.count) as usize];
-        if t.node.pos.turn == self.attacker {
+        if t.turn() == self.attacker {
             // OR: pn the smallest, dn the sum. Disproved when every child
             // is, depending on the shallowest position any of them does.
             let mut pn = INF;
             let mut dn = 0;
             let mut dep = NO_DEP;
             for c in kids {
-                if c.pn == 0 {
+                if c.pn() == 0 {
                     return (0, INF, NO_DEP);
                 }
-                pn = pn.min(c.pn);
-                dn = add(dn, c.dn);
-                if c.dn == 0 {
-                    dep = dep.min(c.dep);
+                pn = pn.min(c.pn());
+                dn = add(dn, c.dn());
+                if c.dn() == 0 {
+                    dep = dep.min(c.dep());
                 }
             }
             if dn == 0 {
@@ -1591,10 +1689,10 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             let mut dn = INF;
             let mut dep = None;
             for c in kids {
-                pn = add(pn, c.pn);
-                dn = dn.min(c.dn);
-                if c.dn == 0 {
-                    dep = Some(dep.map_or(c.dep, |d: u32| d.max(c.dep)));
+                pn = add(pn, c.pn());
+                dn = dn.min(c.dn());
+                if c.dn() == 0 {
+                    dep = Some(dep.map_or(c.dep(), |d: u32| d.max(c.dep())));
                 }
             }
             match dep {
@@ -1617,12 +1715,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             let (pn, mut dn, mut dep) = if t.first != NONE {
                 self.aggregate(i)
             } else {
-                (t.pn, t.dn, t.dep)
+                (t.pn(), t.dn(), t.dep())
             };
             if dn == 0 {
                 // A disproof that rests only on repetitions of this node or
                 // of nodes below it holds whatever the path above.
-                if dep >= t.depth {
+                if dep >= t.depth() {
                     dep = NO_DEP;
                 }
             } else {
@@ -1631,17 +1729,16 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             if pn == 0 {
                 dn = INF;
             }
-            let changed = force || (pn, dn, dep) != (t.pn, t.dn, t.dep);
+            let changed = force || (pn, dn, dep) != (t.pn(), t.dn(), t.dep());
             force = false;
             let n = &mut self.tree[i as usize];
-            n.pn = pn;
-            n.dn = dn;
-            n.dep = dep;
+            n.set_numbers(pn, dn);
+            n.set_dep(dep);
             if pn == 0 || dn == 0 {
                 n.first = NONE;
                 n.count = 0;
                 if dep == NO_DEP {
-                    let node = n.node;
+                    let node = n.node();
                     self.table.put(
                         &node,
                         self.attacker,
@@ -1662,7 +1759,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             let popped = self.stack.pop();
             debug_assert_eq!(popped, Some(i));
             let left = self.path.pop();
-            debug_assert_eq!(left.map(|(n, _)| n), Some(t.node));
+            debug_assert_eq!(left.map(|(n, _)| n), Some(t.node()));
             i = t.parent;
         }
     }
@@ -1677,7 +1774,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         if self.tree.len() > self.max_nodes / 2 {
             let mut by_depth: Vec<usize> = Vec::new();
             for t in &self.tree {
-                let d = t.depth as usize;
+                let d = t.depth() as usize;
                 if by_depth.len() <= d {
                     by_depth.resize(d + 1, 0);
                 }
@@ -1697,7 +1794,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.cuts += 1;
             self.call_cuts += 1;
             for t in self.tree.iter_mut() {
-                if t.depth as usize == cut {
+                if t.depth() as usize == cut {
                     t.first = NONE;
                     t.count = 0;
                 }
@@ -1762,6 +1859,37 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tree_node_packs_into_48_bytes_and_gives_back_what_went_in() {
+        // The point of the packing: half as many nodes again in a bound.
+        assert_eq!(std::mem::size_of::<TreeNode<u64>>(), 48);
+        let pos = Position {
+            white: 0b1011u64,
+            black: 1 << 40,
+            turn: Color::Black,
+            block: Some(40),
+        };
+        let node = Node { pos, left: 17 };
+        let mut t = TreeNode::new(node, (INF, 0), 5, MAX_DEPTH, MAX_DEPTH - 1);
+        assert_eq!(t.node(), node);
+        assert_eq!((t.pn(), t.dn(), t.parent), (INF, 0, 5));
+        assert_eq!(
+            (t.depth(), t.dep(), t.turn()),
+            (MAX_DEPTH, MAX_DEPTH - 1, Color::Black)
+        );
+        t.set_dep(NO_DEP);
+        assert_eq!(t.dep(), NO_DEP);
+        for (pn, dn) in [(0, INF), (1, 1), (CAP, 7), (CAP - 1, CAP)] {
+            t.set_numbers(pn, dn);
+            assert_eq!((t.pn(), t.dn()), (pn, dn));
+        }
+        // Past CAP (an old checkpoint's numbers): CAP, still finite.
+        t.set_numbers(1 << 40, CAP + 1);
+        assert_eq!((t.pn(), t.dn()), (CAP, CAP));
+        assert_eq!(add(CAP, 5), CAP);
+        assert_eq!(add(CAP, INF), INF);
+    }
 
     #[test]
     fn time_share_gives_each_round_of_moves_an_equal_part() {

@@ -1,31 +1,35 @@
-//! The table of the proof-number search: slots in buckets of four, grown by
-//! doubling (and one last, smaller step) up to a memory bound and then kept
-//! full by replacement.
+//! The table of solved positions of the proof-number search: slots in
+//! buckets of four, grown by doubling (and one last, smaller step) up to a
+//! memory bound and then kept full by replacement.
 //!
 //! Every slot holds its whole key (position, turns left, attacker), so a
-//! look-up never mistakes one position for another. Beside the slots, each
+//! look-up never mistakes one position for another, packed with the result
+//! (proved or disproved) and the replacement priority into 24 bytes on
+//! boards of up to 64 points (64 as an `Option` of the key and an
+//! [`Entry`]): a bound holds 2.5 times the positions. Only solved
+//! positions are kept; the tree holds the open ones. Beside the slots, each
 //! bucket has its four 16-bit fingerprints of the keys in one 8-byte word:
-//! most look-ups are of new leaves the table does not hold, and those now
-//! read that one word instead of the bucket's slots (about 40 bytes each,
-//! three cache lines a bucket). A profile of a 5x7 search had 55% of its
-//! time in look-ups, nearly all of them cache misses. When a bucket is full
-//! the entry of lowest priority (`work`) is replaced; solved entries count
-//! double, so they outlive open ones of the same priority.
+//! most look-ups are of new leaves the table does not hold, and those read
+//! that one word instead of the bucket's slots. A profile of a 5x7 search
+//! had 55% of its time in look-ups, nearly all of them cache misses. When a
+//! bucket is full the entry of lowest priority (`work`) is replaced.
 
 use std::hash::{Hash, Hasher};
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Square};
 use crate::fxhash::FxHasher;
+use crate::position::Position;
 use crate::rules::Color;
 
-use super::Node;
+use super::{INF, Node};
 
 /// Slots per bucket.
 const WAYS: usize = 4;
 /// The table starts with this many slots (or fewer, if the bound is lower).
 const INITIAL_SLOTS: usize = 1 << 14;
 
-/// What the table knows of a node for one goal.
+/// What the table knows of a node for one goal: proved (`pn` 0, `dn`
+/// [`INF`]) or disproved (the other way round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub pn: u64,
@@ -39,26 +43,120 @@ impl Entry {
     pub fn solved(&self) -> bool {
         self.pn == 0 || self.dn == 0
     }
+}
+
+/// A packed slot: the key, the result and the priority. `work` 0 marks an
+/// empty slot (an entry's is at least one).
+#[derive(Clone, Copy, Debug)]
+struct Slot<B> {
+    white: B,
+    black: B,
+    work: u32,
+    left: u16,
+    /// The blocked stone's square, [`NO_BLOCK`] for none.
+    block: u8,
+    /// [`BLACK_TO_MOVE`], [`BLACK_ATTACKS`], [`PROVED`].
+    flags: u8,
+}
+
+const NO_BLOCK: u8 = u8::MAX;
+const BLACK_TO_MOVE: u8 = 1;
+const BLACK_ATTACKS: u8 = 2;
+const PROVED: u8 = 4;
+
+impl<B: Bits> Slot<B> {
+    const EMPTY: Slot<B> = Slot {
+        white: B::EMPTY,
+        black: B::EMPTY,
+        work: 0,
+        left: 0,
+        block: NO_BLOCK,
+        flags: 0,
+    };
+
+    fn new(node: &Node<B>, attacker: Color, entry: Entry) -> Self {
+        let pos = &node.pos;
+        // Boards have at most 13 x 13 = 169 points: a square is never
+        // NO_BLOCK.
+        debug_assert!(pos.block.is_none_or(|b| b != NO_BLOCK));
+        Slot {
+            white: pos.white,
+            black: pos.black,
+            work: entry.work.max(1),
+            left: node.left,
+            block: pos.block.unwrap_or(NO_BLOCK),
+            flags: key_flags(pos.turn, attacker) | if entry.pn == 0 { PROVED } else { 0 },
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.work == 0
+    }
+
     #[inline]
-    fn priority(&self) -> u64 {
-        if self.solved() {
-            2 * self.work as u64 + 2
+    fn holds(&self, node: &Node<B>, attacker: Color) -> bool {
+        let pos = &node.pos;
+        self.work != 0
+            && self.white == pos.white
+            && self.black == pos.black
+            && self.left == node.left
+            && self.block == pos.block.unwrap_or(NO_BLOCK)
+            && self.flags & !PROVED == key_flags(pos.turn, attacker)
+    }
+
+    fn node(&self) -> Node<B> {
+        Node {
+            pos: Position {
+                white: self.white,
+                black: self.black,
+                turn: if self.flags & BLACK_TO_MOVE != 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                block: (self.block != NO_BLOCK).then_some(self.block as Square),
+            },
+            left: self.left,
+        }
+    }
+
+    fn attacker(&self) -> Color {
+        if self.flags & BLACK_ATTACKS != 0 {
+            Color::Black
         } else {
-            self.work as u64
+            Color::White
+        }
+    }
+
+    fn entry(&self) -> Entry {
+        let (pn, dn) = if self.flags & PROVED != 0 {
+            (0, INF)
+        } else {
+            (INF, 0)
+        };
+        Entry {
+            pn,
+            dn,
+            work: self.work,
         }
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Slot<B> {
-    node: Node<B>,
-    attacker: Color,
-    entry: Entry,
+#[inline]
+fn key_flags(turn: Color, attacker: Color) -> u8 {
+    let mut flags = 0;
+    if turn == Color::Black {
+        flags |= BLACK_TO_MOVE;
+    }
+    if attacker == Color::Black {
+        flags |= BLACK_ATTACKS;
+    }
+    flags
 }
 
-/// A memory-bounded table of proof and disproof numbers.
+/// A memory-bounded table of solved positions.
 pub struct Table<B> {
-    slots: Vec<Option<Slot<B>>>,
+    slots: Vec<Slot<B>>,
     /// The fingerprints of each bucket's slots ([`fingerprint`]; 0 for an
     /// empty slot).
     tags: Vec<[u16; WAYS]>,
@@ -87,7 +185,7 @@ fn hash_key<B: Bits>(node: &Node<B>, attacker: Color) -> u64 {
 impl<B: Bits> Table<B> {
     /// Bytes one slot takes, with its fingerprint.
     pub fn slot_bytes() -> usize {
-        std::mem::size_of::<Option<Slot<B>>>() + std::mem::size_of::<u16>()
+        std::mem::size_of::<Slot<B>>() + std::mem::size_of::<u16>()
     }
 
     /// A table that never takes more than `memory_bytes`, counting the
@@ -96,11 +194,12 @@ impl<B: Bits> Table<B> {
     /// the bound, then takes one last step to what the rest of the bound
     /// allows: from 5/6 to 11/12 of the bound in the end, where doubling
     /// alone could leave it a third (and once left it a half: 528 MiB of
-    /// 1 GiB in the 9x5 reply searches). A bound under twice the initial
-    /// size is taken at once. At least one bucket.
+    /// 1 GiB in the 9x5 reply searches). A bound under six times the
+    /// initial size (where that last step would leave it short of 5/6) is
+    /// taken at once. At least one bucket.
     pub fn new(memory_bytes: usize) -> Table<B> {
         let bound = memory_bytes / Self::slot_bytes() / WAYS * WAYS;
-        let (len, last_step_from, max) = if bound < 2 * INITIAL_SLOTS {
+        let (len, last_step_from, max) = if bound < 6 * INITIAL_SLOTS {
             let all = bound.max(WAYS);
             (all, all, all)
         } else {
@@ -111,7 +210,7 @@ impl<B: Bits> Table<B> {
             (INITIAL_SLOTS, from, bound - from)
         };
         Table {
-            slots: crate::hugepages::filled(len, || None),
+            slots: crate::hugepages::filled(len, || Slot::EMPTY),
             tags: crate::hugepages::filled(len / WAYS, || [0; WAYS]),
             max_slots: max,
             last_step_from,
@@ -173,51 +272,37 @@ impl<B: Bits> Table<B> {
         let tags = self.tags[b];
         (0..WAYS)
             .filter(|&w| tags[w] == tag)
-            .find_map(|w| {
-                self.slots[b * WAYS + w]
-                    .as_ref()
-                    .filter(|s| s.attacker == attacker && s.node == *node)
-            })
-            .map(|s| s.entry)
+            .map(|w| &self.slots[b * WAYS + w])
+            .find(|s| s.holds(node, attacker))
+            .map(Slot::entry)
     }
 
+    /// Keeps a solved position (an open one is not kept), replacing the
+    /// entry of the lowest priority in its bucket when the bucket is full.
     pub fn put(&mut self, node: &Node<B>, attacker: Color, entry: Entry) {
+        if !entry.solved() {
+            return;
+        }
         if self.grows_at(self.used) {
             self.grow();
         }
         let hash = hash_key(node, attacker);
         let b = self.bucket(hash);
         let bucket = &mut self.slots[b * WAYS..(b + 1) * WAYS];
-        let mut victim = 0;
-        let mut victim_priority = u64::MAX;
-        for (i, s) in bucket.iter().enumerate() {
-            match s {
-                Some(s) if s.attacker == attacker && s.node == *node => {
-                    victim = i;
-                    break;
-                }
-                Some(s) => {
-                    if s.entry.priority() < victim_priority {
-                        victim = i;
-                        victim_priority = s.entry.priority();
-                    }
-                }
-                None => {
-                    if victim_priority > 0 {
-                        victim = i;
-                        victim_priority = 0;
-                    }
-                }
-            }
-        }
-        if bucket[victim].is_none() {
+        // The slot of this key, else the empty or lowest-priority one (an
+        // empty slot's work is 0, the lowest there is).
+        let victim = bucket
+            .iter()
+            .position(|s| s.holds(node, attacker))
+            .unwrap_or_else(|| {
+                (0..WAYS)
+                    .min_by_key(|&i| bucket[i].work)
+                    .expect("a bucket has slots")
+            });
+        if bucket[victim].is_empty() {
             self.used += 1;
         }
-        bucket[victim] = Some(Slot {
-            node: *node,
-            attacker,
-            entry,
-        });
+        bucket[victim] = Slot::new(node, attacker, entry);
         self.tags[b][victim] = fingerprint(hash);
     }
 
@@ -245,25 +330,28 @@ impl<B: Bits> Table<B> {
         } else {
             self.slots.len() * 2
         };
-        let old = std::mem::replace(&mut self.slots, crate::hugepages::filled(len, || None));
+        let old = std::mem::replace(
+            &mut self.slots,
+            crate::hugepages::filled(len, || Slot::EMPTY),
+        );
         self.tags = crate::hugepages::filled(len / WAYS, || [0; WAYS]);
         self.used = 0;
-        for s in old.into_iter().flatten() {
-            self.put(&s.node, s.attacker, s.entry);
+        for s in old.into_iter().filter(|s| !s.is_empty()) {
+            self.put(&s.node(), s.attacker(), s.entry());
         }
     }
 
     /// Every entry held: (node, attacker, entry), in slot order.
-    pub fn entries(&self) -> impl Iterator<Item = (&Node<B>, Color, Entry)> + '_ {
+    pub fn entries(&self) -> impl Iterator<Item = (Node<B>, Color, Entry)> + '_ {
         self.slots
             .iter()
-            .flatten()
-            .map(|s| (&s.node, s.attacker, s.entry))
+            .filter(|s| !s.is_empty())
+            .map(|s| (s.node(), s.attacker(), s.entry()))
     }
 
     /// Forgets everything, keeping the slot array.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+        self.slots.iter_mut().for_each(|s| *s = Slot::EMPTY);
         self.tags.iter_mut().for_each(|t| *t = [0; WAYS]);
         self.used = 0;
     }
@@ -290,7 +378,7 @@ mod tests {
     fn stays_within_its_bound_and_finds_what_it_keeps() {
         // The smallest table is one bucket, where most keys collide and
         // some share a fingerprint.
-        for bytes in [1 << 20, 3 << 19, 5_000_000, 1, 40_000_000] {
+        for bytes in [1 << 20, 3 << 19, 5_000_000, 1, 15_000_000] {
             fills_within_bound(bytes);
         }
     }
@@ -303,11 +391,7 @@ mod tests {
         // The last step takes it to three quarters of the bound at least.
         assert!(t.max_slots() == WAYS || 4 * max + 4 * WAYS * per >= 3 * bytes);
         for i in 0..100_000u64 {
-            let e = Entry {
-                pn: i,
-                dn: 1,
-                work: (i % 7) as u32 + 1,
-            };
+            let e = solved(i);
             let before = t.bytes();
             t.put(&node(i), Color::White, e);
             // While it grows, the old and the new arrays fit the bound.
@@ -320,8 +404,72 @@ mod tests {
         // Whatever is found is what was stored under that key.
         for i in 0..100_000u64 {
             if let Some(e) = t.get(&node(i), Color::White) {
-                assert_eq!(e.pn, i);
+                assert_eq!(e, solved(i));
             }
         }
+    }
+
+    /// Proved for odd `i`, disproved for even.
+    fn solved(i: u64) -> Entry {
+        let (pn, dn) = if i % 2 == 1 { (0, INF) } else { (INF, 0) };
+        Entry {
+            pn,
+            dn,
+            work: (i % 7) as u32 + 1,
+        }
+    }
+
+    #[test]
+    fn a_slot_packs_into_24_bytes_and_keeps_every_part_of_its_key() {
+        assert_eq!(std::mem::size_of::<Slot<u64>>(), 24);
+        let mut t = Table::<u64>::new(1 << 20);
+        let base = Node {
+            pos: Position {
+                white: 0b110,
+                black: 1 << 44,
+                turn: Color::Black,
+                block: Some(44),
+            },
+            left: 30,
+        };
+        let proved = solved(1);
+        t.put(&base, Color::White, proved);
+        // Each part of the key told apart: turn, block, turns left,
+        // attacker, stones.
+        let mut others = [base; 5];
+        others[0].pos.turn = Color::White;
+        others[1].pos.block = None;
+        others[2].left = 29;
+        others[4].pos.white = 0b111;
+        for (k, o) in others.iter().enumerate() {
+            let attacker = if k == 3 { Color::Black } else { Color::White };
+            assert_eq!(t.get(o, attacker), None, "{k}");
+        }
+        assert_eq!(t.get(&base, Color::White), Some(proved));
+        let disproved = solved(2);
+        t.put(&others[1], Color::White, disproved);
+        t.put(&others[3], Color::Black, disproved);
+        assert_eq!(t.get(&others[1], Color::White), Some(disproved));
+        assert_eq!(t.get(&others[3], Color::Black), Some(disproved));
+        let mut held: Vec<_> = t.entries().collect();
+        held.sort_by_key(|(n, a, _)| (*n, *a));
+        let mut want = vec![
+            (base, Color::White, proved),
+            (others[1], Color::White, disproved),
+            (others[3], Color::Black, disproved),
+        ];
+        want.sort_by_key(|(n, a, _)| (*n, *a));
+        assert_eq!(held, want);
+        // An open entry is not kept.
+        t.put(
+            &others[2],
+            Color::White,
+            Entry {
+                pn: 3,
+                dn: 4,
+                work: 9,
+            },
+        );
+        assert_eq!((t.get(&others[2], Color::White), t.len()), (None, 3));
     }
 }
