@@ -134,6 +134,21 @@ impl Rules {
         }
         s
     }
+
+    /// The name of the rules in reports (JSON, CSV): the [`Rules::slug`],
+    /// which leaves out what the tables share, then `-limit` under the
+    /// move limit and `-black-first` when Black starts, so that runs
+    /// under different rules never read the same.
+    pub fn label(&self) -> String {
+        let mut s = self.slug();
+        if self.move_limit {
+            s.push_str("-limit");
+        }
+        if self.first == Color::Black {
+            s.push_str("-black-first");
+        }
+        s
+    }
 }
 
 impl fmt::Display for Rules {

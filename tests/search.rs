@@ -950,3 +950,28 @@ fn table_command_writes_every_format() {
     assert_eq!(json.matches("\"board\"").count(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn reports_name_the_rules_the_tables_share_but_play_does_not() {
+    // The move limit and who starts share the tables (and their folder
+    // names) with the default rules, but a report must tell them apart.
+    for (flags, label) in [
+        (&[][..], "corner-free-sl"),
+        (&["--move-limit"][..], "corner-free-sl-limit"),
+        (&["--first", "black"][..], "corner-free-sl-black-first"),
+        (
+            &["--move-limit", "--first", "black", "--sacrifice"][..],
+            "corner-free-sl-sac-limit-black-first",
+        ),
+    ] {
+        let mut args = vec!["solve", "--board", "3x3", "--json", "--quiet"];
+        args.extend(flags);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{flags:?}: {err}");
+        let want = format!("\"rules\": \"{label}\",");
+        assert!(
+            out.lines().last().unwrap().contains(&want),
+            "{flags:?}: {out}"
+        );
+    }
+}
