@@ -17,7 +17,7 @@ use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
 use fanorona::search::{
     Goal, GoalState, INF, MoveReport, MoveValue, Progress, SearchLimits, SolveResult, Solver,
-    solve_split,
+    distinct_moves, solve_split,
 };
 use fanorona::value::Oracle;
 use fanorona::with_bits;
@@ -313,6 +313,8 @@ struct ProgressLine {
     enabled: bool,
     tty: bool,
     label: String,
+    /// The first moves' names, in the order the search counts them.
+    move_names: Vec<String>,
     last: Option<Instant>,
     drawn: bool,
 }
@@ -323,25 +325,22 @@ impl ProgressLine {
             enabled: !quiet,
             tty: std::io::stderr().is_terminal(),
             label,
+            move_names: Vec::new(),
             last: None,
             drawn: false,
         }
     }
 
-    fn show(&mut self, p: &Progress) {
-        if !self.enabled {
-            return;
-        }
-        let every = if self.tty { 0.25 } else { 30.0 };
-        if self.last.is_some_and(|t| t.elapsed().as_secs_f64() < every) {
-            return;
-        }
-        self.last = Some(Instant::now());
+    /// The line for a snapshot.
+    fn text(&self, p: &Progress) -> String {
         let phase = match p.first_move {
-            Some((i, n)) => format!("first move {i}/{n}, "),
+            Some((i, n)) => match self.move_names.get(i - 1) {
+                Some(name) => format!("first move {i}/{n} {name}, "),
+                None => format!("first move {i}/{n}, "),
+            },
             None => String::new(),
         };
-        let line = format!(
+        format!(
             "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, tree {} nodes {}{}, solved {} ({}), {:.1} s",
             self.label,
             phase,
@@ -363,7 +362,19 @@ impl ProgressLine {
             human(p.tt_entries as f64),
             bytes(p.tt_bytes),
             p.seconds
-        );
+        )
+    }
+
+    fn show(&mut self, p: &Progress) {
+        if !self.enabled {
+            return;
+        }
+        let every = if self.tty { 0.25 } else { 30.0 };
+        if self.last.is_some_and(|t| t.elapsed().as_secs_f64() < every) {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let line = self.text(p);
         let mut err = std::io::stderr().lock();
         if self.tty {
             let _ = write!(err, "\r\x1b[2K{line}");
@@ -597,6 +608,13 @@ fn run<B: Bits>(
     }
     let mut checkpoint_report = None;
     let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
+    line.move_names = distinct_moves(&geo, rules, pos)
+        .iter()
+        .map(|m| {
+            let names: Vec<String> = m.turns.iter().map(|t| turn_to_string(&board, t)).collect();
+            names.join("/")
+        })
+        .collect();
     let res: SolveResult<B> = if threads > 1 && report == MoveReport::All {
         // One search per first move: the line adds up the latest report
         // of each.
@@ -1147,4 +1165,37 @@ fn table_csv(rows: &[Report], rules: &Rules) -> String {
 fn table_json(rows: &[Report], rules: &Rules) -> String {
     let items: Vec<String> = rows.iter().map(|r| json_report(r, rules)).collect();
     format!("[\n  {}\n]\n", items.join(",\n  "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_line_names_the_first_move_being_valued() {
+        let mut line = ProgressLine::new(true, "[7x3]".into());
+        line.move_names = vec!["c1-d2A".into(), "e2-d2A/e2-d2W".into()];
+        let mut p = Progress {
+            nodes: 2048,
+            seconds: 1.0,
+            oracle_hits: 0,
+            tt_entries: 0,
+            tt_bytes: 0,
+            tree_nodes: 0,
+            tree_bytes: 0,
+            attacker: Color::Black,
+            proof: 3,
+            disproof: 4,
+            first_move: Some((2, 2)),
+            cuts: 0,
+            second_levels: 0,
+        };
+        let text = line.text(&p);
+        assert!(
+            text.starts_with("[7x3] first move 2/2 e2-d2A/e2-d2W, black wins? pn 3 dn 4,"),
+            "{text}"
+        );
+        p.first_move = None;
+        assert!(line.text(&p).starts_with("[7x3] black wins? pn 3 dn 4,"));
+    }
 }

@@ -276,7 +276,7 @@ pub struct Progress {
     pub proof: u64,
     pub disproof: u64,
     /// While the first moves are valued: (number of this one from 1, how
-    /// many).
+    /// many), in the order of [`distinct_moves`].
     pub first_move: Option<(usize, usize)>,
     /// Times open subtrees were cut off, and second-level searches run, in
     /// this call.
@@ -578,8 +578,9 @@ pub fn solve<B: Bits, O: Oracle<B>>(
 }
 
 /// The first moves of a position, one per resulting position (several
-/// turns can lead to the same one), not valued yet.
-fn distinct_moves<B: Bits>(
+/// turns can lead to the same one), not valued yet, in the order the
+/// search takes them ([`Progress::first_move`] counts in it).
+pub fn distinct_moves<B: Bits>(
     geo: &Geometry<B>,
     rules: &Rules,
     pos: &Position<B>,
