@@ -916,6 +916,20 @@ fn solve_command_keeps_a_checkpoint() {
         assert!(err.contains(needle), "{all:?}: {err}");
         assert!(!err.contains("panicked"), "{all:?}: {err}");
     }
+    // A file that cannot be written is refused before the search, not
+    // after it (nor at its first write while searching).
+    for bad in [dir.join("missing").join("x.fns"), dir.clone()] {
+        let mut all = goal.to_vec();
+        all.extend(["--json", "--checkpoint", bad.to_str().unwrap()]);
+        let (code, out, err) = fanorona(&all);
+        assert_eq!(code, 2, "{all:?}: {err}");
+        assert!(out.is_empty(), "{all:?} searched: {out}");
+        assert!(
+            err.contains("cannot write") && err.contains(bad.to_str().unwrap()),
+            "{err}"
+        );
+        assert!(!dir.join("missing").exists());
+    }
     assert_eq!(std::fs::read(&file).unwrap(), kept);
     assert_eq!(std::fs::read(&junk).unwrap(), b"FNSEARCH\xff\xff\xff\xff");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -806,6 +806,10 @@ pub fn solve(args: &SolveArgs) -> CliResult {
             "--checkpoint-every {every}: give a number of minutes from 0 up (0: only at the end)"
         )));
     }
+    if let Some(path) = args.checkpoint.as_deref() {
+        fanorona::search::check_writable(path)
+            .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
+    }
     let plan = args.checkpoint.as_deref().map(|path| CheckpointPlan {
         path,
         every: (every > 0.0).then(|| Duration::from_secs_f64(every * 60.0)),

@@ -304,6 +304,26 @@ fn tmp_path(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
+/// Checks, before a long search, that a checkpoint can be written to
+/// `path`: its folder exists and takes a new file (the `.tmp` file a
+/// write goes through, created and removed again). A search that finds
+/// this out only at its first write has spent its time for nothing kept.
+pub fn check_writable(path: &Path) -> Result<(), CheckpointError> {
+    let tmp = tmp_path(path);
+    let failed = |source| CheckpointError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    if path.is_dir() {
+        return Err(failed(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "a folder, not a file",
+        )));
+    }
+    File::create(&tmp).map_err(failed)?;
+    fs::remove_file(&tmp).map_err(failed)
+}
+
 /// The board and rules of a header, for messages.
 fn describe(cols: u8, rows: u8, rules: &Rules) -> String {
     format!(
