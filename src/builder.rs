@@ -61,7 +61,7 @@ use crate::geometry::{Board, Direction, Geometry, Symmetry};
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass, class_size};
 use crate::movegen::{capturers, for_each_turn, had_capture_before_step, has_turn};
 use crate::position::Position;
-use crate::rules::{Rules, Stalemate};
+use crate::rules::{Diagonals, Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader, decode, encode, write_table};
 use crate::value::Value;
 
@@ -237,10 +237,24 @@ impl ClassSummary {
     }
 }
 
+/// The rules a board's tables are built and stored under: `rules`, except
+/// that `center` becomes `corner` on boards where the two join the same
+/// points ([`Board::diagonal_rules_agree`]: 9x5, 5x5, 3x3, ...). It is one
+/// game under two names, so it gets one set of tables, built once.
+pub fn table_rules(board: &Board, rules: &Rules) -> Rules {
+    let mut stored = *rules;
+    if board.diagonal_rules_agree() {
+        stored.diagonals = Diagonals::Corner;
+    }
+    stored
+}
+
 /// The folder of a board and rule set inside a database directory.
 pub fn table_dir(db: &Path, board: &Board, rules: &Rules) -> PathBuf {
-    // Tall boards share their wide transpose's tables.
-    db.join(format!("{}-{}", board.table_board(), rules.slug()))
+    // Tall boards share their wide transpose's tables, and boards whose
+    // diagonal rules agree share the `corner` tables.
+    let stored = board.table_board();
+    db.join(format!("{}-{}", stored, table_rules(&stored, rules).slug()))
 }
 
 /// The path of a class's table.
@@ -683,8 +697,13 @@ fn needed_later(class: MaterialClass, pieces: u32) -> bool {
 
 impl<B: Bits> Builder<B> {
     pub fn new(db: &Path, board: Board, rules: Rules, options: BuildOptions) -> Builder<B> {
-        // A tall board's tables are its wide transpose's (`Board::table_board`).
-        let board = board.table_board();
+        // A tall board's tables are its wide transpose's (`Board::table_board`),
+        // and `center` ones are `corner` ones where the two agree.
+        let rules = table_rules(&board, &rules);
+        let board = Board {
+            diagonals: rules.diagonals,
+            ..board.table_board()
+        };
         Builder {
             geo: Geometry::new(board),
             syms: board.symmetries(),

@@ -110,6 +110,15 @@ impl Board {
         }
     }
 
+    /// Whether the two diagonal rules join the same points on this board.
+    /// They do when C + R = 2 mod 4 (3x3, 5x5, 7x3, 9x5): the centre
+    /// (C/2, R/2) then has an even coordinate sum, so it is strong under
+    /// `corner` too and strength alternates from it the same way. On 5x3,
+    /// 9x3 or 7x5 (C + R = 0 mod 4) the rules differ.
+    pub fn diagonal_rules_agree(&self) -> bool {
+        (self.cols + self.rows) % 4 == 2
+    }
+
     /// The same board turned onto its side: columns become rows.
     pub fn transposed(&self) -> Board {
         Board {
@@ -387,6 +396,8 @@ mod tests {
                 let b = Board::new(c, r, Diagonals::Center).unwrap();
                 let same = (0..c).all(|x| (0..r).all(|y| a.is_strong(x, y) == b.is_strong(x, y)));
                 assert_eq!(same, (c + r) % 4 == 2, "{c}x{r}");
+                assert_eq!(same, a.diagonal_rules_agree(), "{c}x{r}");
+                assert_eq!(same, b.diagonal_rules_agree(), "{c}x{r}");
             }
         }
         assert!(Board::new(4, 5, Diagonals::Corner).is_err());

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::bits::Bits;
-use crate::builder::{stalemate_value, table_dir, table_path, trivial_value};
+use crate::builder::{stalemate_value, table_dir, table_path, table_rules, trivial_value};
 use crate::geometry::{Board, Geometry, Symmetry};
 use crate::index::{ClassIndexer, MaterialClass};
 use crate::movegen::{capturers, for_each_turn, has_turn};
@@ -77,6 +77,8 @@ struct OpenClass<B> {
 /// A board with more rows than columns is served by the tables of its wide
 /// transpose ([`Board::table_board`]): positions are turned onto the wide
 /// board before they are looked up, so callers never see the difference.
+/// Likewise a board whose diagonal rules agree reads the `corner` tables
+/// under `center` ([`table_rules`]).
 pub struct Tablebase<B> {
     /// The board asked for: positions given to [`Tablebase::probe`] are on it.
     pub geo: Geometry<B>,
@@ -84,6 +86,8 @@ pub struct Tablebase<B> {
     pub dir: PathBuf,
     /// The board the tables are stored under.
     stored: Board,
+    /// The rules the tables are stored under ([`table_rules`]).
+    stored_rules: Rules,
     /// Maps onto and back from the stored board, when it is the transpose.
     transpose: Option<(Symmetry, Symmetry)>,
     classes: RwLock<HashMap<MaterialClass, Option<Arc<OpenClass<B>>>>>,
@@ -102,6 +106,7 @@ impl<B: Bits> Tablebase<B> {
         Tablebase {
             geo: Geometry::new(board),
             dir: table_dir(db, &stored, &rules),
+            stored_rules: table_rules(&stored, &rules),
             rules,
             stored,
             transpose,
@@ -146,7 +151,7 @@ impl<B: Bits> Tablebase<B> {
         }
         let file = TableFile::open(&path)?;
         let board = self.stored;
-        let want = TableHeader::new(board.cols, board.rows, &self.rules, class);
+        let want = TableHeader::new(board.cols, board.rows, &self.stored_rules, class);
         if !file.header.same_rules(&want) || file.header.class() != class {
             return Err(ProbeError::Table(TableError::Mismatch {
                 path,

@@ -503,3 +503,50 @@ fn a_tiny_block_cache_stays_within_its_bound_and_reads_the_same_codes() {
     fanorona::table::set_block_cache_bytes(fanorona::table::DEFAULT_BLOCK_CACHE_BYTES);
     std::fs::remove_dir_all(&db).unwrap();
 }
+
+#[test]
+fn a_board_whose_diagonal_rules_agree_shares_the_corner_tables() {
+    let db = temp_db("center-is-corner");
+    let corner = Rules::default();
+    let center = Rules {
+        diagonals: Diagonals::Center,
+        ..Default::default()
+    };
+    // 3x3 and 7x3: C + R = 2 mod 4, one game under both names.
+    for (cols, rows) in [(3, 3), (7, 3), (3, 7)] {
+        let board = Board::new(cols, rows, Diagonals::Center).unwrap();
+        assert_eq!(
+            table_dir(&db, &board, &center),
+            table_dir(&db, &board, &corner),
+            "{cols}x{rows}"
+        );
+    }
+    // 5x3 and 9x3: C + R = 0 mod 4, two games, two folders.
+    for (cols, rows) in [(5, 3), (3, 5), (9, 3)] {
+        let board = Board::new(cols, rows, Diagonals::Center).unwrap();
+        assert_ne!(
+            table_dir(&db, &board, &center),
+            table_dir(&db, &board, &corner),
+            "{cols}x{rows}"
+        );
+    }
+    let board = Board::new(3, 3, Diagonals::Center).unwrap();
+    let first = build_quietly(&db, board, center, 9);
+    assert!(first.iter().all(|s| !s.reused));
+    let dir = table_dir(&db, &board, &corner);
+    assert!(dir.ends_with("3x3-corner-free-sl"), "{}", dir.display());
+    // Building under `corner` finds every table already there.
+    let second = build_quietly(&db, Board::new(3, 3, Diagonals::Corner).unwrap(), corner, 9);
+    assert_eq!(first.len(), second.len());
+    assert!(second.iter().all(|s| s.reused));
+    // Probed under `center`, the shared tables give the `center` game's
+    // values (the brute-force solver plays it with its own diagonals).
+    let tb = Tablebase::<u64>::new(&db, board, center);
+    let truth = brute::solve(3, 3, naive_rules(&center), 9);
+    assert!(truth.len() > 1000);
+    for (fen, want) in &truth {
+        let pos = Diagram::parse(fen).unwrap().to_position::<u64>();
+        assert_eq!(to_val(tb.probe(&pos).unwrap()), *want, "{fen}");
+    }
+    std::fs::remove_dir_all(&db).unwrap();
+}

@@ -363,6 +363,14 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
                             p.display(),
                             board.table_board()
                         );
+                    } else if fanorona::builder::table_rules(&board, &rules) != rules {
+                        // Written before boards whose diagonal rules agree
+                        // shared the `corner` tables.
+                        eprintln!(
+                            "warning: {} holds {board} tables under `center`, which joins the same points as `corner` there: they are now kept in {} (rebuild them there, or delete the folder)",
+                            p.display(),
+                            fanorona::builder::table_dir(Path::new(""), &board, &rules).display()
+                        );
                     } else {
                         out.push((p.clone(), board, rules));
                     }
