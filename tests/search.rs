@@ -989,3 +989,29 @@ fn reports_name_the_rules_the_tables_share_but_play_does_not() {
         );
     }
 }
+
+/// After the root is proved, `MoveReport::Best` finds the move the proof
+/// went through in the table of solved positions, without searching the
+/// moves before it (on 9x5 under forced continuation the first move in the
+/// list is a drawn one that takes hours).
+#[test]
+fn the_best_move_of_a_proved_root_comes_from_the_table() {
+    for (cols, rows) in [(3, 3), (5, 3), (3, 5)] {
+        let rules = Rules::default();
+        let board = Board::new(cols, rows, rules.diagonals).unwrap();
+        let geo = Geometry::<u64>::new(board);
+        let pos = Position::<u64>::start(&board, rules.first);
+        let mut solver = Solver::new(&geo, rules, &NoTables, limits(64));
+        let root = solver
+            .solve(&pos, 0, MoveReport::None, &mut |_| {})
+            .unwrap();
+        assert_eq!(root.value, Some(Wdl::Win), "{cols}x{rows}");
+        let best = solver
+            .solve(&pos, 0, MoveReport::Best, &mut |_| {})
+            .unwrap();
+        assert_eq!(best.value, Some(Wdl::Win), "{cols}x{rows}");
+        assert_eq!(best.nodes, 0, "{cols}x{rows}: searched again");
+        assert_eq!(best.moves.len(), 1, "{cols}x{rows}: {:?}", best.moves);
+        assert_eq!(best.moves[0].value, Some(Wdl::Win), "{cols}x{rows}");
+    }
+}
