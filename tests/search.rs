@@ -270,6 +270,66 @@ fn random_positions_on_5x3_and_3x5() {
 }
 
 #[test]
+fn first_moves_search_only_what_the_value_leaves_open() {
+    // After a drawn root no move can win for its side, so a move is valued
+    // by "the opponent wins?" alone; after a lost root every move loses and
+    // nothing is searched. The values still agree with brute force.
+    let n = NaiveRules::default();
+    let truth = brute::solve(3, 3, n, 9);
+    let rules = rules_of(n);
+    let board = Board::new(3, 3, rules.diagonals).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let (mut drawn_searched, mut lost) = (0, 0);
+    for fen in sample(&truth, 400, 150, 0x0b0d) {
+        let expect = wdl(truth[&fen]);
+        if expect == Wdl::Win {
+            continue;
+        }
+        let pos: Position<u64> = Diagram::parse(&fen).unwrap().to_position();
+        let me = pos.turn;
+        let mut with_moves = Solver::new(&geo, rules, &NoTables, limits(1));
+        let r = with_moves
+            .solve(&pos, 0, MoveReport::All, &mut |_| {})
+            .unwrap();
+        assert_eq!(r.value, Some(expect), "{fen}");
+        for m in &r.moves {
+            let child = position_to_fen(&board, &m.position);
+            assert_eq!(
+                m.value,
+                Some(wdl(truth[&child]).negate()),
+                "{child} from {fen}"
+            );
+            let attackers: Vec<Color> = m.goals.iter().map(|g| g.attacker).collect();
+            match expect {
+                Wdl::Draw => {
+                    assert!(
+                        attackers.len() <= 1 && attackers.iter().all(|a| *a != me),
+                        "{fen}, move to {child}: goals {attackers:?}"
+                    );
+                    drawn_searched += attackers.len();
+                }
+                _ => assert!(attackers.is_empty(), "{fen}: lost, yet {child} searched"),
+            }
+        }
+        if expect == Wdl::Loss && !r.moves.is_empty() {
+            // Valuing the moves of a lost root costs no node beyond the root's.
+            let mut alone = Solver::new(&geo, rules, &NoTables, limits(1));
+            let a = alone.solve(&pos, 0, MoveReport::None, &mut |_| {}).unwrap();
+            assert_eq!(
+                r.nodes, a.nodes,
+                "{fen}: the moves of a lost root cost nodes"
+            );
+            lost += 1;
+        }
+    }
+    assert!(
+        drawn_searched >= 50,
+        "only {drawn_searched} searched moves of drawn roots"
+    );
+    assert!(lost >= 20, "only {lost} lost roots with moves");
+}
+
+#[test]
 fn first_moves_searched_side_by_side_agree_with_brute_force() {
     // Each first move on its own solver, two at a time: the value of every
     // move and of the position, including draws, against brute force.

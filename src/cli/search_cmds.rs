@@ -446,8 +446,8 @@ struct Report {
     stopped: Option<String>,
     /// The goals searched at the position.
     goals: Vec<GoalRow>,
-    /// The goals searched after each first move, when the moves had
-    /// searches of their own (`--threads` above 1): (move, goals).
+    /// The goals searched after each first move (move, goals): its own
+    /// search's (`--threads` above 1), or those the root's value left open.
     move_goals: Vec<(String, Vec<GoalRow>)>,
     solved_entries: usize,
     /// The search's bound: --memory less the table cache.
@@ -526,8 +526,7 @@ impl Report {
             None => "none".into(),
         }
     }
-    /// The goals searched after first move `m`, when it had a search of
-    /// its own.
+    /// The goals searched after first move `m`, if any.
     fn goals_after(&self, m: &str) -> Option<&[GoalRow]> {
         self.move_goals
             .iter()
@@ -745,7 +744,7 @@ fn run<B: Bits>(
             .collect()
     };
     let goals = goal_rows(&res.goals);
-    // The goals searched after each first move, when it has its own search.
+    // The goals searched after each first move.
     let move_goals = res
         .moves
         .iter()
@@ -955,7 +954,7 @@ fn json_report(r: &Report, rules: &Rules) -> String {
         .moves
         .iter()
         .map(|(m, v)| {
-            // A move's own goals, when it had a search of its own.
+            // The goals searched after the move, if any.
             let goals = r
                 .goals_after(m)
                 .map_or(String::new(), |g| format!(", \"goals\": {}", json_goals(g)));

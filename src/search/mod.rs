@@ -324,8 +324,10 @@ pub struct MoveValue<B> {
     /// The value for the side that plays it (unknown if not searched or
     /// stopped).
     pub value: Option<Wdl>,
-    /// The goals searched at the resulting position (by [`solve_split`];
-    /// empty when the moves were valued after the root).
+    /// The goals searched at the resulting position: by [`solve_split`],
+    /// or after the root those its value left open (none after a lost
+    /// root, whose moves all lose; only "the opponent wins?" after a drawn
+    /// one).
     pub goals: Vec<Goal>,
 }
 
@@ -1193,10 +1195,6 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         } else {
             root.left - 1
         };
-        // Ask first about the goal the root's value points at: after a
-        // winning root, whether the root's side wins the child; otherwise
-        // whether the opponent does.
-        let first = if v == Wdl::Win { me } else { me.other() };
         if report == MoveReport::Best {
             // Try first the moves the table of solved positions already
             // shows to keep the value: after a long proof of the root (or one
@@ -1221,8 +1219,9 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 left,
             };
             let mut goals = Vec::new();
-            let cv = self.value(&child, first, &mut goals, progress);
+            let cv = self.child_value(&child, me, v, &mut goals, progress);
             moves[i].value = cv.map(Wdl::negate);
+            moves[i].goals = goals;
             if report == MoveReport::Best && moves[i].value == Some(v) {
                 // Keep the moves valued so far, this best one among them.
                 moves.truncate(i + 1);
@@ -1232,6 +1231,43 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.first_move = None;
         moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
         moves
+    }
+
+    /// The value of `child`, a first move's position, for its side to move
+    /// (the opponent of `me`), given the root's proved value `v` for `me`.
+    /// The root's value bounds every child's, so only the goal it leaves
+    /// open is searched: after a lost root every move loses (no search);
+    /// after a drawn root `me` cannot win after any move (or the root would
+    /// be a win), so only "the opponent wins?" is asked, and its disproof
+    /// makes the move a draw (where asking both goals spent a second,
+    /// often long, search on a question already answered); after a won
+    /// root a move may win, draw or lose, and "`me` wins?" is asked first.
+    /// The searched goals go to `goals`.
+    fn child_value(
+        &mut self,
+        child: &Node<B>,
+        me: Color,
+        v: Wdl,
+        goals: &mut Vec<Goal>,
+        progress: &mut ProgressFn<'_>,
+    ) -> Option<Wdl> {
+        match v {
+            Wdl::Loss => Some(Wdl::Win),
+            Wdl::Win => self.value(child, me, goals, progress),
+            Wdl::Draw => {
+                if let Some(s) = self.static_value(child) {
+                    return Some(s.wdl());
+                }
+                let attacker = me.other();
+                let state = self.prove(child, attacker, progress);
+                goals.push(Goal { attacker, state });
+                match state {
+                    GoalState::Proved => Some(Wdl::Win),
+                    GoalState::Disproved => Some(Wdl::Draw),
+                    GoalState::Open { .. } => None,
+                }
+            }
+        }
     }
 
     /// How far the table of solved positions already shows that the move to
@@ -1246,9 +1282,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 None => 1,
                 Some(false) => 2,
             },
-            Wdl::Draw => match (wins(me.other()), wins(me)) {
-                (Some(true), _) | (_, Some(true)) => 3,
-                (a, b) => 2 - u8::from(a == Some(false)) - u8::from(b == Some(false)),
+            // `me` wins after no move of a drawn root (`child_value`): only
+            // the opponent's goal tells the moves apart.
+            Wdl::Draw => match wins(me.other()) {
+                Some(false) => 0,
+                None => 1,
+                Some(true) => 2,
             },
             Wdl::Loss => 0,
         }
