@@ -15,7 +15,8 @@ use fanorona::notation::{Diagram, position_to_fen};
 use fanorona::position::Position;
 use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 use fanorona::search::{
-    GoalState, MoveReport, SearchError, SearchLimits, Solver, StopReason, solve, solve_split,
+    GoalState, MoveReport, MoveValue, SearchError, SearchLimits, Solver, StopReason, solve,
+    solve_split,
 };
 use fanorona::value::{NoTables, Oracle, Value, Wdl};
 
@@ -111,6 +112,22 @@ fn sample(truth: &HashMap<String, Val>, n: usize, min_draws: usize, seed: u64) -
     out
 }
 
+/// Checks the value of every first move in `moves` against brute force
+/// (`truth`: FEN -> value for the side to move), `from` naming the position
+/// they were played from in the messages.
+fn check_move_values(
+    board: &Board,
+    truth: &HashMap<String, Val>,
+    moves: &[MoveValue<u64>],
+    from: &str,
+) {
+    for m in moves {
+        let child = position_to_fen(board, &m.position);
+        let cv = wdl(truth[&child]).negate();
+        assert_eq!(m.value, Some(cv), "move to {child} from {from}");
+    }
+}
+
 /// Solves every sampled position (sharing one table across them, so a
 /// result wrongly stored under one path would be reused under another) and
 /// checks the value, and for every `moves_every`-th one the values of all
@@ -151,11 +168,7 @@ fn check_sample_in(
         let r = shared.solve(&pos, 0, report, &mut |_| {}).unwrap();
         assert_eq!(r.value, Some(expect), "{fen} under {rules}");
         if with_moves {
-            for m in &r.moves {
-                let child = position_to_fen(&board, &m.position);
-                let cv = wdl(truth[&child]).negate();
-                assert_eq!(m.value, Some(cv), "move to {child} from {fen}");
-            }
+            check_move_values(&board, truth, &r.moves, &format!("{fen} under {rules}"));
             let best = r.moves.first().and_then(|m| m.value);
             if !r.moves.is_empty() {
                 assert_eq!(best, r.value, "best move of {fen}");
@@ -215,14 +228,12 @@ fn start_3x3_agrees_with_brute_force_under_every_variant() {
             let pos = Position::<u64>::start(&board, Color::White);
             let r = solve(&geo, &rules, &pos, &NoTables, &limits(8), |_| {});
             assert!(!r.moves.is_empty());
-            for m in &r.moves {
-                let child = position_to_fen(&board, &m.position);
-                assert_eq!(
-                    m.value,
-                    Some(wdl(truth[&child]).negate()),
-                    "{child} {rules}"
-                );
-            }
+            check_move_values(
+                &board,
+                &truth,
+                &r.moves,
+                &format!("the start under {rules}"),
+            );
         }
     }
 }
@@ -292,13 +303,9 @@ fn first_moves_search_only_what_the_value_leaves_open() {
             .solve(&pos, 0, MoveReport::All, &mut |_| {})
             .unwrap();
         assert_eq!(r.value, Some(expect), "{fen}");
+        check_move_values(&board, &truth, &r.moves, &fen);
         for m in &r.moves {
             let child = position_to_fen(&board, &m.position);
-            assert_eq!(
-                m.value,
-                Some(wdl(truth[&child]).negate()),
-                "{child} from {fen}"
-            );
             let attackers: Vec<Color> = m.goals.iter().map(|g| g.attacker).collect();
             match expect {
                 Wdl::Draw => {
@@ -356,14 +363,7 @@ fn first_moves_searched_side_by_side_agree_with_brute_force() {
             )
             .unwrap();
             assert_eq!(r.value, Some(wdl(truth[fen])), "{fen}");
-            for m in &r.moves {
-                let child = position_to_fen(&board, &m.position);
-                assert_eq!(
-                    m.value,
-                    Some(wdl(truth[&child]).negate()),
-                    "{fen} to {child}"
-                );
-            }
+            check_move_values(&board, &truth, &r.moves, fen);
             if r.moves.len() > 1 && r.moves.iter().all(|m| !m.goals.is_empty()) {
                 split += 1;
                 // The goals put together at the position match its value.
@@ -485,14 +485,7 @@ fn draws_that_rest_on_endless_play() {
         // A draw takes two disproofs.
         assert_eq!(r.goals.len(), 2);
         assert!(r.goals.iter().all(|g| g.state == GoalState::Disproved));
-        for m in &r.moves {
-            let child = position_to_fen(&board, &m.position);
-            assert_eq!(
-                m.value,
-                Some(wdl(truth[&child]).negate()),
-                "{fen} -> {child}"
-            );
-        }
+        check_move_values(&board, &truth, &r.moves, fen);
     }
 }
 

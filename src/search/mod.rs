@@ -1075,7 +1075,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     ) -> SolveResult<B> {
         self.begin_call();
         let mut goals = Vec::new();
-        let value = self.value(&root, root.pos.turn, &mut goals, progress);
+        let turn = root.pos.turn;
+        let value = self.value(&root, &[turn, turn.other()], &mut goals, progress);
         let mut moves = Vec::new();
         if let Some(v) = value
             && report != MoveReport::None
@@ -1137,7 +1138,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     ) -> SolveResult<B> {
         self.begin_call();
         let mut goals = Vec::new();
-        let value = self.value(&node, first, &mut goals, progress);
+        let value = self.value(&node, &[first, first.other()], &mut goals, progress);
         self.call_result(value, goals, Vec::new())
     }
 
@@ -1253,20 +1254,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     ) -> Option<Wdl> {
         match v {
             Wdl::Loss => Some(Wdl::Win),
-            Wdl::Win => self.value(child, me, goals, progress),
-            Wdl::Draw => {
-                if let Some(s) = self.static_value(child) {
-                    return Some(s.wdl());
-                }
-                let attacker = me.other();
-                let state = self.prove(child, attacker, progress);
-                goals.push(Goal { attacker, state });
-                match state {
-                    GoalState::Proved => Some(Wdl::Win),
-                    GoalState::Disproved => Some(Wdl::Draw),
-                    GoalState::Open { .. } => None,
-                }
-            }
+            Wdl::Win => self.value(child, &[me, me.other()], goals, progress),
+            Wdl::Draw => self.value(child, &[me.other()], goals, progress),
         }
     }
 
@@ -1293,12 +1282,15 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
     }
 
-    /// The value of a node for its side to move, searching the goal "`first`
-    /// wins" first. Records the goals searched in `goals`.
+    /// The value of a node for its side to move, asking "A wins?" for each
+    /// A of `attackers` in turn: a proof gives the value, and once all are
+    /// disproved the node is a draw. So `attackers` holds both sides, the
+    /// one to ask first first, or leaves out only a side already known not
+    /// to win. Records the goals searched in `goals`.
     fn value(
         &mut self,
         node: &Node<B>,
-        first: Color,
+        attackers: &[Color],
         goals: &mut Vec<Goal>,
         progress: &mut ProgressFn<'_>,
     ) -> Option<Wdl> {
@@ -1306,7 +1298,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         if let Some(v) = self.static_value(node) {
             return Some(v.wdl());
         }
-        for attacker in [first, first.other()] {
+        for &attacker in attackers {
             let state = self.prove(node, attacker, progress);
             goals.push(Goal { attacker, state });
             match state {
