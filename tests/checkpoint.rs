@@ -286,3 +286,53 @@ fn damaged_or_foreign_files_are_refused() {
     assert!(matches!(e, CheckpointError::Io { .. }), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_tree_too_big_is_passed_over_only_when_it_is_another_positions() {
+    let (geo, pos) = start(5, 5);
+    let dir = scratch("skip");
+    let file = dir.join("start.fns");
+    let mut solver = new_solver(&geo, Some(20_000), 64 << 20);
+    white_wins(&mut solver, &pos);
+    let saved = solver.save_checkpoint(&file).unwrap();
+    assert!(saved.tree_nodes > 1000 && saved.solved > 0, "{saved:?}");
+    // A reply to White's first move: not the tree's root.
+    let reply = fanorona::movegen::children(&geo, &Rules::default(), &pos)[0];
+    // Room for a few hundred tree nodes only.
+    let small = 64 << 10;
+    let mut s = new_solver(&geo, None, small);
+    assert!(
+        s.max_tree_nodes() < saved.tree_nodes,
+        "the tree must not fit"
+    );
+    let e = s.load_checkpoint_for(&file, &pos).unwrap_err();
+    assert!(matches!(e, CheckpointError::TooBig { .. }), "{e}");
+    let e = s.load_checkpoint(&file).unwrap_err();
+    assert!(matches!(e, CheckpointError::TooBig { .. }), "{e}");
+    let info = s.load_checkpoint_for(&file, &reply).unwrap();
+    assert_eq!(info.tree_nodes, 0);
+    assert_eq!(info.tree_root, None);
+    let skipped = info.tree_skipped.expect("the start's tree passed over");
+    assert_eq!(
+        (skipped.root, skipped.goal, skipped.nodes as usize),
+        (pos, Color::White, saved.tree_nodes)
+    );
+    assert_eq!(info.solved, saved.solved);
+    assert!(s.table_size().0 > 0, "the solved positions are kept");
+    // The checksum still covers the records passed over.
+    let good = std::fs::read(&file).unwrap();
+    let mut bad = good.clone();
+    let at = good.len() - 20;
+    bad[at] ^= 0x10;
+    let damaged = dir.join("bad.fns");
+    std::fs::write(&damaged, &bad).unwrap();
+    let mut s = new_solver(&geo, None, small);
+    let e = s.load_checkpoint_for(&damaged, &reply).unwrap_err();
+    assert!(matches!(e, CheckpointError::Corrupt { .. }), "{e}");
+    // With room enough, the tree is read whatever the position searched.
+    let mut s = new_solver(&geo, None, 64 << 20);
+    let info = s.load_checkpoint_for(&file, &reply).unwrap();
+    assert_eq!(info.tree_nodes, saved.tree_nodes);
+    assert_eq!(info.tree_skipped, None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

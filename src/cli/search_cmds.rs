@@ -116,9 +116,11 @@ pub struct SolveArgs {
     /// tree goes on where it stopped when the same goal is searched from
     /// the same position), and it is written again when the search ends,
     /// whether answered, stopped by a limit or by Ctrl-C. One search only:
-    /// --threads is 1 unless given. Its tree must fit this search's
-    /// --memory (the --memory that wrote it always does). Format:
-    /// db/FORMAT.md.
+    /// --threads is 1 unless given. A tree of the position searched must
+    /// fit this search's --memory (the --memory that wrote it always
+    /// does); another position's tree that does not fit is passed over,
+    /// its solved positions still read (a reply's search seeded with a
+    /// copy of its parent's checkpoint). Format: db/FORMAT.md.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: write it every this many minutes while the
@@ -504,6 +506,9 @@ struct CheckpointRead {
     tree_nodes: usize,
     /// The open tree's position (FEN) and goal (attacker).
     tree: Option<(String, Color)>,
+    /// Another position's tree, passed over for lack of room: its
+    /// position (FEN), goal and nodes.
+    skipped: Option<(String, Color, u64)>,
 }
 
 /// `--checkpoint` and how often to write it while searching.
@@ -656,10 +661,20 @@ fn run<B: Bits>(
         let mut read = None;
         if let Some(plan) = checkpoint {
             if plan.path.exists() {
-                let info = solver.load_checkpoint(plan.path)?;
+                let info = solver.load_checkpoint_for(plan.path, pos)?;
                 let tree = info
                     .tree_root
                     .map(|(p, goal)| (position_to_fen(&board, &p), goal));
+                let skipped = info
+                    .tree_skipped
+                    .map(|t| (position_to_fen(&board, &t.root), t.goal, t.nodes));
+                if let (Some((fen, goal, nodes)), false) = (&skipped, args.quiet) {
+                    eprintln!(
+                        "passed over {}'s open tree of \"{} wins?\" at {fen} ({nodes} nodes, more than --memory has room for): another position's",
+                        plan.path.display(),
+                        goal.name()
+                    );
+                }
                 if !args.quiet {
                     eprintln!(
                         "read {}: {} solved positions{} ({:.1} s)",
@@ -680,6 +695,7 @@ fn run<B: Bits>(
                     solved: info.solved,
                     tree_nodes: info.tree_nodes,
                     tree,
+                    skipped,
                 });
             }
             if let Some(every) = plan.every {
@@ -1002,12 +1018,20 @@ fn json_report(r: &Report, rules: &Rules) -> String {
                 solved,
                 tree_nodes,
                 tree: root,
+                skipped,
             }) => format!(
-                "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"tree_position\": {}, \"tree_goal\": {}}}",
+                "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
                 root.as_ref()
                     .map_or("null".to_string(), |(f, _)| json_str(f)),
                 root.as_ref()
-                    .map_or("null".to_string(), |(_, g)| json_str(g.name()))
+                    .map_or("null".to_string(), |(_, g)| json_str(g.name())),
+                skipped
+                    .as_ref()
+                    .map_or("null".to_string(), |(f, g, n)| format!(
+                        "{{\"position\": {}, \"goal\": {}, \"nodes\": {n}}}",
+                        json_str(f),
+                        json_str(g.name())
+                    ))
             ),
         };
         let written = match &c.written {

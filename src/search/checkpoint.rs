@@ -167,11 +167,23 @@ pub struct CheckpointInfo<B> {
     pub tree_nodes: usize,
     /// The tree's root and goal (the attacker), when there is a tree.
     pub tree_root: Option<(Position<B>, Color)>,
+    /// A tree rooted at another position than the search's, passed over
+    /// because it did not fit ([`Solver::load_checkpoint_for`]).
+    pub tree_skipped: Option<SkippedTree<B>>,
     /// Nodes the solver had expanded over its life, across sittings.
     pub total_nodes: u64,
     /// The file's size.
     pub bytes: u64,
     pub seconds: f64,
+}
+
+/// An open tree that a checkpoint held but a search did not read: its
+/// root, goal (the attacker) and nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkippedTree<B> {
+    pub root: Position<B>,
+    pub goal: Color,
+    pub nodes: u64,
 }
 
 /// Writes through to `inner`, hashing what passes.
@@ -404,6 +416,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 .tree_goal
                 .filter(|_| kept > 0)
                 .map(|goal| (self.tree[0].node().pos, goal)),
+            tree_skipped: None,
             total_nodes: self.total_nodes,
             bytes,
             seconds: start.elapsed().as_secs_f64(),
@@ -463,8 +476,32 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// that root. On an error the solver is left empty (no table entries,
     /// no tree) and the file untouched.
     pub fn load_checkpoint(&mut self, path: &Path) -> Result<CheckpointInfo<B>, CheckpointError> {
+        self.load_checkpoint_with(path, None)
+    }
+
+    /// [`load_checkpoint`](Self::load_checkpoint) for a search from
+    /// `root`: a tree too big for this search's memory bound is then
+    /// refused only if it is rooted at `root`. The tree of another
+    /// position is of no use to this search (it would be dropped when the
+    /// search begins), so it is checked and passed over, and the solved
+    /// positions are taken as usual: a reply's search can start from its
+    /// parent's checkpoint with less memory than the parent's search had.
+    pub fn load_checkpoint_for(
+        &mut self,
+        path: &Path,
+        root: &Position<B>,
+    ) -> Result<CheckpointInfo<B>, CheckpointError> {
+        self.load_checkpoint_with(path, Some(root))
+    }
+
+    fn load_checkpoint_with(
+        &mut self,
+        path: &Path,
+        root: Option<&Position<B>>,
+    ) -> Result<CheckpointInfo<B>, CheckpointError> {
         let start = Instant::now();
-        let read = self.read_checkpoint(path);
+        let mut skipped = None;
+        let read = self.read_checkpoint(path, root, &mut skipped);
         if read.is_err() {
             self.table.clear();
             self.tree.clear();
@@ -478,13 +515,22 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 .tree
                 .first()
                 .map(|t| (t.node().pos, self.tree_goal.expect("a tree has a goal"))),
+            tree_skipped: skipped,
             total_nodes: self.total_nodes,
             bytes,
             seconds: start.elapsed().as_secs_f64(),
         })
     }
 
-    fn read_checkpoint(&mut self, path: &Path) -> Result<(CheckpointHeader, u64), CheckpointError> {
+    /// Reads the file into the solver. With `root`, a tree too big for the
+    /// room that is rooted elsewhere is read past, and `skipped` tells its
+    /// root, goal and size.
+    fn read_checkpoint(
+        &mut self,
+        path: &Path,
+        root: Option<&Position<B>>,
+        skipped: &mut Option<SkippedTree<B>>,
+    ) -> Result<(CheckpointHeader, u64), CheckpointError> {
         let io_err = |source| CheckpointError::Io {
             path: path.to_owned(),
             source,
@@ -555,12 +601,17 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 search: describe(mine.cols, mine.rows, &self.rules),
             });
         }
-        if header.tree_nodes > self.max_nodes as u64 {
-            return Err(CheckpointError::TooBig {
-                path: path.to_owned(),
-                nodes: header.tree_nodes,
-                room: self.max_nodes,
-            });
+        let too_big = || CheckpointError::TooBig {
+            path: path.to_owned(),
+            nodes: header.tree_nodes,
+            room: self.max_nodes,
+        };
+        // A tree that does not fit is refused before anything is read,
+        // unless it may turn out to be another position's, which its first
+        // record (the root) tells.
+        let skip_tree = header.tree_nodes > self.max_nodes as u64;
+        if skip_tree && root.is_none() {
+            return Err(too_big());
         }
         let goal = color_of(header.tree_goal).ok_or_else(|| corrupt("unknown tree goal"))?;
         let decoder = zstd::Decoder::with_buffer(input)
@@ -592,7 +643,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             }
             self.table.put(&node, attacker, entry);
         }
-        if header.tree_nodes > 0 && self.tree.capacity() == 0 {
+        if header.tree_nodes > 0 && self.tree.capacity() == 0 && !skip_tree {
             crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
         }
         self.tree.clear();
@@ -630,6 +681,21 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             } else {
                 t.first > i && t.count > 0 && t.first as u64 + t.count as u64 <= n
             };
+            if skip_tree {
+                // Only the root is looked at; the checksum still covers
+                // every record.
+                if i == 0 {
+                    if Some(&t.node().pos) == root {
+                        return Err(too_big());
+                    }
+                    *skipped = Some(SkippedTree {
+                        root: t.node().pos,
+                        goal,
+                        nodes: n,
+                    });
+                }
+                continue;
+            }
             if !placed || !kids {
                 return Err(corrupt(&format!("tree node {i} is out of place")));
             }
@@ -653,6 +719,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             return Err(corrupt("body checksum differs"));
         }
         if input.fill_buf().map_err(io_err)?.is_empty() {
+            let n = self.tree.len();
             self.tree_goal = (n > 0).then_some(goal);
             if n > 0 {
                 self.attacker = goal;

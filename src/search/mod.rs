@@ -122,7 +122,9 @@ use crate::rules::{Color, Rules, Stalemate};
 use crate::value::{Oracle, Value, Wdl};
 
 pub use crate::fxhash::{FxBuild, FxHasher};
-pub use checkpoint::{CHECKPOINT_VERSION, CheckpointError, CheckpointInfo, check_writable};
+pub use checkpoint::{
+    CHECKPOINT_VERSION, CheckpointError, CheckpointInfo, SkippedTree, check_writable,
+};
 pub use table::{Entry, Table};
 
 /// The turns-left field of a node when there is no move limit.
