@@ -360,6 +360,7 @@ fn first_moves_searched_side_by_side_agree_with_brute_force() {
                 2,
                 None,
                 &|_, _| {},
+                None,
             )
             .unwrap();
             assert_eq!(r.value, Some(wdl(truth[fen])), "{fen}");
@@ -441,6 +442,7 @@ fn one_goal_alone_agrees_with_brute_force() {
                 2,
                 Some(attacker),
                 &|_, _| {},
+                None,
             )
             .unwrap();
             assert!(r.goals.iter().all(|g| g.attacker == attacker), "{fen}");
@@ -617,7 +619,19 @@ fn a_time_limit_is_shared_out_among_the_first_moves() {
         ..SearchLimits::default()
     };
     let rules = Rules::default();
-    let r = solve_split(&geo, &rules, &pos, 0, &NoTables, &lim, 2, None, &|_, _| {}).unwrap();
+    let r = solve_split(
+        &geo,
+        &rules,
+        &pos,
+        0,
+        &NoTables,
+        &lim,
+        2,
+        None,
+        &|_, _| {},
+        None,
+    )
+    .unwrap();
     assert_eq!((r.value, r.stopped), (None, Some(StopReason::Time)));
     assert!(r.seconds < limit.as_secs_f64() + 1.5, "{}", r.seconds);
     assert!(r.moves.len() > 2, "{} first moves", r.moves.len());
@@ -984,6 +998,119 @@ fn solve_command_keeps_a_checkpoint() {
         assert!(!dir.join("missing").exists());
     }
     assert_eq!(std::fs::read(&file).unwrap(), kept);
+    assert_eq!(std::fs::read(&junk).unwrap(), b"FNSEARCH\xff\xff\xff\xff");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The entries of a split search's `"checkpoints"` list, one a first move.
+fn checkpoint_entries(out: &str) -> Vec<&str> {
+    let at = out.find("\"checkpoints\": [").expect("a checkpoint a move");
+    out[at..].split("{\"move\": ").skip(1).collect()
+}
+
+#[test]
+fn a_split_search_keeps_a_checkpoint_a_first_move() {
+    let dir = std::env::temp_dir().join(format!("fanorona-split-ckpt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Made by the first sitting.
+    let folder = dir.join("moves");
+    let f = folder.to_str().unwrap();
+    let base = [
+        "solve",
+        "--board",
+        "7x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "2",
+        "--json",
+        "--quiet",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend(extra);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    let whole = with(&[]);
+    assert!(whole.contains("\"value\": \"win\""), "{whole}");
+    let moves = ["c1-d2A", "d1-d2A", "e1-d2A", "e2-d2A", "e2-d2W"];
+    // First sitting: every move stopped by the node limit, each kept.
+    let first = with(&["--nodes", "3000", "--checkpoint", f]);
+    assert!(first.contains("\"value\": \"unknown\""), "{first}");
+    let entries = checkpoint_entries(&first);
+    assert_eq!(entries.len(), moves.len(), "{first}");
+    for m in moves {
+        assert!(folder.join(format!("{m}.fns")).is_file(), "{m}");
+    }
+    for e in &entries {
+        assert!(e.contains("\"read\": null"), "{e}");
+        let written = &e[e.find("\"written\"").expect("written")..];
+        assert!(json_number(written, "tree_nodes") > 100, "{e}");
+    }
+    // Second sitting: each move goes on from its tree, to the answer.
+    let second = with(&["--checkpoint", f]);
+    assert!(second.contains("\"value\": \"win\""), "{second}");
+    let mut total = 0;
+    for e in checkpoint_entries(&second) {
+        let read = &e[e.find("\"read\"").expect("read")..];
+        assert!(json_number(read, "tree_nodes") > 100, "{e}");
+        total += json_number(e, "total_nodes");
+    }
+    assert_eq!(
+        total,
+        json_number(&first, "nodes") + json_number(&second, "nodes")
+    );
+    assert!(json_number(&second, "nodes") < json_number(&whole, "nodes"));
+    // Third: every move is answered from its file.
+    let third = with(&["--checkpoint", f]);
+    assert!(third.contains("\"value\": \"win\""), "{third}");
+    assert_eq!(json_number(&third, "nodes"), 0, "{third}");
+    // A seed: read by every move's search that has no file yet.
+    let start = dir.join("start.fns");
+    let (code, single, err) = fanorona(&[
+        "solve",
+        "--board",
+        "7x3",
+        "--pieces",
+        "0",
+        "--moves",
+        "none",
+        "--json",
+        "--quiet",
+        "--nodes",
+        "5000",
+        "--checkpoint",
+        start.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let seeded_with = json_number(&single[single.find("\"written\"").unwrap()..], "solved");
+    assert!(seeded_with > 0, "{single}");
+    let other = dir.join("seeded");
+    let seeded = with(&[
+        "--nodes",
+        "1000",
+        "--checkpoint",
+        other.to_str().unwrap(),
+        "--checkpoint-seed",
+        start.to_str().unwrap(),
+    ]);
+    for e in checkpoint_entries(&seeded) {
+        let read = &e[e.find("\"read\"").expect("read")..];
+        assert_eq!(json_number(read, "solved"), seeded_with, "{e}");
+    }
+    // A damaged file stops the search with its name, and is left as it
+    // was.
+    let junk = other.join("c1-d2A.fns");
+    std::fs::write(&junk, b"FNSEARCH\xff\xff\xff\xff").unwrap();
+    let mut args = base.to_vec();
+    args.extend(["--checkpoint", other.to_str().unwrap()]);
+    let (code, _, err) = fanorona(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("c1-d2A.fns"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
     assert_eq!(std::fs::read(&junk).unwrap(), b"FNSEARCH\xff\xff\xff\xff");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -16,8 +16,8 @@ use fanorona::position::Position;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
 use fanorona::search::{
-    Goal, GoalState, INF, MoveReport, MoveValue, Progress, SearchLimits, SolveResult, Solver,
-    distinct_moves, solve_split,
+    CheckpointError, CheckpointInfo, Goal, GoalState, INF, MoveReport, MoveSearchHook, MoveValue,
+    Progress, SearchLimits, SolveResult, Solver, distinct_moves, solve_split,
 };
 use fanorona::value::Oracle;
 use fanorona::with_bits;
@@ -119,10 +119,19 @@ pub struct SolveArgs {
     /// --threads is 1 unless given. A tree of the position searched must
     /// fit this search's --memory (the --memory that wrote it always
     /// does); another position's tree that does not fit is passed over,
-    /// its solved positions still read (a reply's search seeded with a
-    /// copy of its parent's checkpoint). Format: db/FORMAT.md.
+    /// its solved positions still read (a reply's search seeded with its
+    /// parent's checkpoint). With --threads above 1 and --moves all, FILE
+    /// is a folder (made if missing) where every first move's search keeps
+    /// a checkpoint of its own, FILE/<move>.fns: a split search taken up
+    /// in a later sitting skips the moves answered and goes on with the
+    /// others where they stopped. Format: db/FORMAT.md.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint: a checkpoint read instead of the search's own
+    /// when that does not exist yet (for its solved positions; often the
+    /// checkpoint of the position before, whose tree is passed over).
+    #[arg(long, value_name = "FILE", requires = "checkpoint")]
+    pub checkpoint_seed: Option<PathBuf>,
     /// With --checkpoint: write it every this many minutes while the
     /// search runs too (0: only at the end).
     #[arg(
@@ -467,9 +476,13 @@ struct Report {
     cuts: u64,
     second_levels: u64,
     checkpoint: Option<CheckpointReport>,
+    /// A split search's checkpoints: each first move's (its name, the
+    /// report), in the order of the moves.
+    move_checkpoints: Vec<(String, CheckpointReport)>,
 }
 
 /// What `--checkpoint` read and wrote.
+#[derive(Default)]
 struct CheckpointReport {
     path: PathBuf,
     read: Option<CheckpointRead>,
@@ -514,7 +527,110 @@ struct CheckpointRead {
 /// `--checkpoint` and how often to write it while searching.
 struct CheckpointPlan<'a> {
     path: &'a Path,
+    /// Read when `path` does not exist yet.
+    seed: Option<&'a Path>,
     every: Option<Duration>,
+}
+
+impl CheckpointRead {
+    fn of<B: Bits>(board: &Board, info: &CheckpointInfo<B>) -> Self {
+        CheckpointRead {
+            solved: info.solved,
+            tree_nodes: info.tree_nodes,
+            tree: info
+                .tree_root
+                .map(|(p, goal)| (position_to_fen(board, &p), goal)),
+            skipped: info
+                .tree_skipped
+                .as_ref()
+                .map(|t| (position_to_fen(board, &t.root), t.goal, t.nodes)),
+        }
+    }
+}
+
+/// `--checkpoint DIR` of a split search (`--threads` above 1): every first
+/// move's search is read from `DIR/<move>.fns` before (or from the seed,
+/// the first time) and written there after, each of its two passes.
+struct MoveCheckpoints<'a> {
+    board: Board,
+    files: Vec<PathBuf>,
+    seed: Option<&'a Path>,
+    every: Option<Duration>,
+    /// Set when a file cannot be read, to stop the other searches (they
+    /// keep their own files).
+    stop: Option<Arc<AtomicBool>>,
+    state: Mutex<MoveCheckpointState>,
+}
+
+#[derive(Default)]
+struct MoveCheckpointState {
+    reports: Vec<CheckpointReport>,
+    /// Moves whose file could not be read: it is never written over.
+    unreadable: Vec<bool>,
+    /// The first file that could not be read.
+    error: Option<CheckpointError>,
+}
+
+impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
+    fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>) {
+        let file = &self.files[i];
+        let source = if file.exists() {
+            Some(file.as_path())
+        } else {
+            self.seed
+        };
+        if let Some(source) = source {
+            let read = solver.load_checkpoint_for(source, pos);
+            let mut st = self.state.lock().expect("checkpoint lock");
+            match read {
+                Ok(info) => {
+                    let report = &mut st.reports[i];
+                    if report.read.is_none() {
+                        report.read = Some(CheckpointRead::of(&self.board, &info));
+                    }
+                }
+                Err(e) => {
+                    st.unreadable[i] = true;
+                    st.error.get_or_insert(e);
+                    if let Some(stop) = &self.stop {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            }
+        }
+        if let Some(every) = self.every {
+            solver.set_autosave(file, every);
+        }
+    }
+
+    fn after(&self, i: usize, solver: &mut Solver<'_, B, O>, _: &SolveResult<B>) {
+        if self.state.lock().expect("checkpoint lock").unreadable[i] {
+            return;
+        }
+        let (autosaves, autosave_error) = solver.autosave_status();
+        let saved = solver.save_checkpoint(&self.files[i]);
+        let mut st = self.state.lock().expect("checkpoint lock");
+        let report = &mut st.reports[i];
+        report.autosaves += autosaves;
+        report.total_nodes = solver.total_nodes();
+        match saved {
+            Ok(w) => {
+                report.written = Some(CheckpointWritten {
+                    solved: w.solved,
+                    tree_nodes: w.tree_nodes,
+                    bytes: w.bytes,
+                    seconds: w.seconds,
+                });
+                if let Some(e) = autosave_error {
+                    eprintln!(
+                        "warning: writing {} while searching failed: {e}",
+                        self.files[i].display()
+                    );
+                }
+            }
+            Err(e) => report.error = Some(e.to_string()),
+        }
+    }
 }
 
 impl Report {
@@ -604,13 +720,8 @@ fn run<B: Bits>(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    if checkpoint.is_some() && threads > 1 && report == MoveReport::All {
-        return Err(CliError(format!(
-            "--checkpoint keeps the state of one search, but --threads {threads} with --moves all \
-             searches every first move on its own: give --threads 1 (or leave it out)"
-        )));
-    }
     let mut checkpoint_report = None;
+    let mut move_checkpoints = Vec::new();
     let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
     line.move_names = distinct_moves(&geo, rules, pos)
         .iter()
@@ -623,6 +734,49 @@ fn run<B: Bits>(
         // One search per first move: the line adds up the latest report
         // of each.
         let t0 = Instant::now();
+        let moves = distinct_moves(&geo, rules, pos);
+        let hook = match checkpoint {
+            Some(plan) => {
+                std::fs::create_dir_all(plan.path).map_err(|e| {
+                    CliError(format!(
+                        "--checkpoint {}: with --threads {threads} a folder for a checkpoint a \
+                         first move: {e}",
+                        plan.path.display()
+                    ))
+                })?;
+                let files: Vec<PathBuf> = moves
+                    .iter()
+                    .map(|m| {
+                        plan.path
+                            .join(format!("{}.fns", turn_to_string(&board, &m.turns[0])))
+                    })
+                    .collect();
+                for f in &files {
+                    fanorona::search::check_writable(f)
+                        .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
+                }
+                let state = MoveCheckpointState {
+                    reports: files
+                        .iter()
+                        .map(|f| CheckpointReport {
+                            path: f.clone(),
+                            ..CheckpointReport::default()
+                        })
+                        .collect(),
+                    unreadable: vec![false; files.len()],
+                    error: None,
+                };
+                Some(MoveCheckpoints {
+                    board,
+                    files,
+                    seed: plan.seed,
+                    every: plan.every,
+                    stop: limits.stop.clone(),
+                    state: Mutex::new(state),
+                })
+            }
+            None => None,
+        };
         let shared = Mutex::new((line, Vec::<Option<Progress>>::new()));
         let res = solve_split(
             &geo,
@@ -653,34 +807,49 @@ fn run<B: Bits>(
                 };
                 line.show(&sum);
             },
+            hook.as_ref().map(|h| h as &dyn MoveSearchHook<B, _>),
         )?;
         line = shared.into_inner().expect("progress lock").0;
+        if let Some(h) = hook {
+            let st = h.state.into_inner().expect("checkpoint lock");
+            if let Some(e) = st.error {
+                line.finish();
+                return Err(CliError(format!(
+                    "{e} (the other first moves' checkpoints were written)"
+                )));
+            }
+            move_checkpoints = moves
+                .iter()
+                .map(|m| turn_to_string(&board, &m.turns[0]))
+                .zip(st.reports)
+                .collect();
+        }
         res
     } else {
         let mut solver = Solver::new(&geo, *rules, &oracle, limits);
         let mut read = None;
         if let Some(plan) = checkpoint {
-            if plan.path.exists() {
-                let info = solver.load_checkpoint_for(plan.path, pos)?;
-                let tree = info
-                    .tree_root
-                    .map(|(p, goal)| (position_to_fen(&board, &p), goal));
-                let skipped = info
-                    .tree_skipped
-                    .map(|t| (position_to_fen(&board, &t.root), t.goal, t.nodes));
-                if let (Some((fen, goal, nodes)), false) = (&skipped, args.quiet) {
+            let source = if plan.path.exists() {
+                Some(plan.path)
+            } else {
+                plan.seed
+            };
+            if let Some(source) = source {
+                let info = solver.load_checkpoint_for(source, pos)?;
+                let r = CheckpointRead::of(&board, &info);
+                if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
                     eprintln!(
                         "passed over {}'s open tree of \"{} wins?\" at {fen} ({nodes} nodes, more than --memory has room for): another position's",
-                        plan.path.display(),
+                        source.display(),
                         goal.name()
                     );
                 }
                 if !args.quiet {
                     eprintln!(
                         "read {}: {} solved positions{} ({:.1} s)",
-                        plan.path.display(),
+                        source.display(),
                         info.solved,
-                        match &tree {
+                        match &r.tree {
                             Some((fen, goal)) => format!(
                                 ", the open tree of \"{} wins?\" at {fen} ({} nodes)",
                                 goal.name(),
@@ -691,12 +860,7 @@ fn run<B: Bits>(
                         info.seconds
                     );
                 }
-                read = Some(CheckpointRead {
-                    solved: info.solved,
-                    tree_nodes: info.tree_nodes,
-                    tree,
-                    skipped,
-                });
+                read = Some(r);
             }
             if let Some(every) = plan.every {
                 solver.set_autosave(plan.path, every);
@@ -794,6 +958,7 @@ fn run<B: Bits>(
         cuts: res.cuts,
         second_levels: res.second_levels,
         checkpoint: checkpoint_report,
+        move_checkpoints,
     })
 }
 
@@ -821,12 +986,34 @@ pub fn solve(args: &SolveArgs) -> CliResult {
             "--checkpoint-every {every}: give a number of minutes from 0 up (0: only at the end)"
         )));
     }
+    // A split search (`--threads` above 1 with every first move) keeps a
+    // folder of checkpoints, checked when the moves are known.
+    let split = args.search.threads > 1 && report == MoveReport::All;
     if let Some(path) = args.checkpoint.as_deref() {
-        fanorona::search::check_writable(path)
-            .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
+        if split && path.is_file() {
+            return Err(CliError(format!(
+                "--checkpoint {}: a file, but --threads {} with --moves all keeps a checkpoint a \
+                 first move in a folder: give a folder (or --threads 1 for one search in FILE)",
+                path.display(),
+                args.search.threads
+            )));
+        }
+        if !split {
+            fanorona::search::check_writable(path)
+                .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
+        }
+    }
+    if let Some(seed) = args.checkpoint_seed.as_deref()
+        && !seed.is_file()
+    {
+        return Err(CliError(format!(
+            "--checkpoint-seed {}: no such file",
+            seed.display()
+        )));
     }
     let plan = args.checkpoint.as_deref().map(|path| CheckpointPlan {
         path,
+        seed: args.checkpoint_seed.as_deref(),
         every: (every > 0.0).then(|| Duration::from_secs_f64(every * 60.0)),
     });
     let r = with_bits!(board.points(), B => {
@@ -913,9 +1100,17 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
             }
         );
     }
-    if let Some(c) = &r.checkpoint
-        && let Some(w) = &c.written
+    for c in r
+        .checkpoint
+        .iter()
+        .chain(r.move_checkpoints.iter().map(|(_, c)| c))
     {
+        print_checkpoint(c);
+    }
+}
+
+fn print_checkpoint(c: &CheckpointReport) {
+    if let Some(w) = &c.written {
         println!(
             "checkpoint {}: {} solved positions and {} written ({}, {:.1} s; {} while searching); {} nodes over every sitting",
             c.path.display(),
@@ -930,6 +1125,8 @@ fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
             c.autosaves,
             c.total_nodes
         );
+    } else if let Some(e) = &c.error {
+        println!("checkpoint {}: not written: {e}", c.path.display());
     }
 }
 
@@ -1012,6 +1209,23 @@ fn json_report(r: &Report, rules: &Rules) -> String {
     if let Some(c) = &r.checkpoint {
         // Before the closing brace: the checkpoint's fields.
         s.pop();
+        let _ = write!(s, ", \"checkpoint\": {}}}", json_checkpoint(c));
+    }
+    if !r.move_checkpoints.is_empty() {
+        s.pop();
+        let files: Vec<String> = r
+            .move_checkpoints
+            .iter()
+            .map(|(m, c)| format!("{{\"move\": {}, {}", json_str(m), &json_checkpoint(c)[1..]))
+            .collect();
+        let _ = write!(s, ", \"checkpoints\": [{}]}}", files.join(", "));
+    }
+    s
+}
+
+/// What a checkpoint read and wrote, as a JSON object.
+fn json_checkpoint(c: &CheckpointReport) -> String {
+    {
         let read = match &c.read {
             None => "null".to_string(),
             Some(CheckpointRead {
@@ -1041,16 +1255,14 @@ fn json_report(r: &Report, rules: &Rules) -> String {
                 w.solved, w.tree_nodes, w.bytes, w.seconds
             ),
         };
-        let _ = write!(
-            s,
-            ", \"checkpoint\": {{\"file\": {}, \"read\": {read}, \"written\": {written}, \"autosaves\": {}, \"total_nodes\": {}, \"error\": {}}}}}",
+        format!(
+            "{{\"file\": {}, \"read\": {read}, \"written\": {written}, \"autosaves\": {}, \"total_nodes\": {}, \"error\": {}}}",
             json_str(&c.path.display().to_string()),
             c.autosaves,
             c.total_nodes,
             c.error.as_deref().map_or("null".to_string(), json_str)
-        );
+        )
     }
-    s
 }
 
 /// A proof number in JSON: infinity as the string "inf".

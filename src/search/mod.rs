@@ -631,6 +631,9 @@ pub fn distinct_moves<B: Bits>(
 /// it is proved after the move.
 ///
 /// `progress` is called with the index of the move a report is about.
+/// `hook`, if any, is called around every search of a move, with its
+/// solver: to read the state of the move's search before (a checkpoint of
+/// an earlier sitting, or of the first pass) and keep it after.
 #[allow(clippy::too_many_arguments)]
 pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     geo: &Geometry<B>,
@@ -642,6 +645,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     threads: usize,
     goal: Option<Color>,
     progress: &(dyn Fn(usize, &Progress) + Sync),
+    hook: Option<&dyn MoveSearchHook<B, O>>,
 ) -> Result<SolveResult<B>, SearchError> {
     let start = Instant::now();
     // The solver of the position itself: it settles what needs no sharing
@@ -694,12 +698,19 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
                 },
             )
         };
+        if let Some(h) = hook {
+            h.before(i, &child.pos, &mut solver);
+        }
         // The side to move at the child first: after a drawing or losing
         // first move that is the goal that settles it.
-        match goal {
+        let r = match goal {
             Some(attacker) => solver.solve_node_goal(child, attacker, &mut report),
             None => solver.solve_node_goals(child, me.other(), &mut report),
+        };
+        if let Some(h) = hook {
+            h.after(i, &mut solver, &r);
         }
+        r
     };
     // With a time limit, two passes: first every move with a short budget
     // (together at most a quarter of the limit), so the moves settled in
@@ -806,6 +817,19 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             results.iter().find_map(|r| r.stopped)
         },
     })
+}
+
+/// What [`solve_split`] does around each search of a first move, in the
+/// thread that runs it: for instance keep each move's search in a
+/// checkpoint file of its own, so that a split search can be taken up in
+/// a later sitting, and a move stopped by the first pass's short budget
+/// goes on from its tree in the second.
+pub trait MoveSearchHook<B: Bits, O: Oracle<B>>: Sync {
+    /// Before the search of move `i`, whose position is `pos`, in a fresh
+    /// solver.
+    fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>);
+    /// After that search, whatever its outcome.
+    fn after(&self, i: usize, solver: &mut Solver<'_, B, O>, result: &SolveResult<B>);
 }
 
 /// The work of every search [`solve_split`] ran, a move's repeated
