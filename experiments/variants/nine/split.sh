@@ -46,12 +46,11 @@ settles=$([ "$to_move" = "$side" ] && echo proved || echo disproved)
     out=$work/${name}_$move
     state=$(grep -so '"state": "[a-z]*"' "$out.json" | head -1 | cut -d'"' -f4 || true)
     if [ "$state" != proved ] && [ "$state" != disproved ]; then
-      [ -f "$out.fns" ] || cp "$seed" "$out.fns"
       # shellcheck disable=SC2086
       /usr/bin/time -v "$bin" solve --position "$board $turn" $flags --db "$db" \
         --pieces "$pieces" --goal "$side" --threads 1 --moves none --memory "$memory" \
         --table-cache 1.5 --nodes "$nodes" --time-limit "$seconds" \
-        --checkpoint "$out.fns" --checkpoint-every 0 --json \
+        --checkpoint "$out.fns" --checkpoint-seed "$seed" --checkpoint-every 0 --json \
         > "$out.json" 2> "$out.log" < /dev/null || true
       state=$(grep -so '"state": "[a-z]*"' "$out.json" | head -1 | cut -d'"' -f4 || true)
     fi
