@@ -107,7 +107,9 @@ pub struct SolveArgs {
     /// wins is open). Proved gives the value; disproved gives a bound
     /// ("not a loss" for the other side, JSON "bound"). With --threads
     /// above 1 and --moves all, every first move gets a search of the goal
-    /// of its own; otherwise first moves are not valued.
+    /// of its own, until one of them settles the goal at the position (the
+    /// others are then stopped or skipped, and left unknown); otherwise
+    /// first moves are not valued.
     #[arg(long, value_enum, value_name = "SIDE")]
     pub goal: Option<ColorArg>,
     /// Keep the search's state in FILE, to take a long proof up again

@@ -217,6 +217,10 @@ pub enum StopReason {
     /// The most-proving leaf lay [`MAX_DEPTH`] plies below the root, as
     /// deep as a search tree goes.
     Depth,
+    /// A first move's search in [`solve_split`] with one goal, stopped (or
+    /// never started) because another move had settled that goal at the
+    /// position.
+    Settled,
 }
 
 impl StopReason {
@@ -227,6 +231,7 @@ impl StopReason {
             StopReason::Interrupted => "interrupted",
             StopReason::Memory => "memory limit",
             StopReason::Depth => "depth limit",
+            StopReason::Settled => "settled by another move",
         }
     }
 }
@@ -530,6 +535,9 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     /// The goal (attacker) of the tree held, if any: a search of that goal
     /// from the tree's root takes it up where it stopped.
     tree_goal: Option<Color>,
+    /// Set by [`solve_split`] when another first move has settled the
+    /// goal this search serves: a stop like the user's, told apart.
+    settled: Option<Arc<AtomicBool>>,
     /// Where and how often to write a checkpoint while searching.
     autosave: Option<Autosave>,
     first_move: Option<(usize, usize)>,
@@ -628,7 +636,11 @@ pub fn distinct_moves<B: Bits>(
 /// With `goal`, only the goal "`goal` wins" is searched, after every move
 /// as at the position ([`Solver::prove_goal`]): the position's value is
 /// then known only when that goal is proved, and a move's value only when
-/// it is proved after the move.
+/// it is proved after the move. The first move that settles the goal at
+/// the position (proved after it where `goal` is to move, disproved where
+/// the other side is) ends the search: the other moves' searches stop and
+/// those not started are skipped ([`StopReason::Settled`]; such a move is
+/// left unknown, without goals if it was never searched).
 ///
 /// `progress` is called with the index of the move a report is about.
 /// `hook`, if any, is called around every search of a move, with its
@@ -673,8 +685,35 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         .expect("a thread pool");
     let share = limits.memory_bytes / workers;
     let me = pos.turn;
+    // With one goal, a move can settle it at the position (a proof where
+    // the attacker is to move, a disproof where the defender is): the
+    // other moves' searches then stop, and those not started are skipped.
+    let settled = Arc::new(AtomicBool::new(false));
+    let settles = |r: &SolveResult<B>| {
+        goal.is_some_and(|attacker| {
+            let numbers = move_numbers(me, attacker, r.value.map(Wdl::negate), &r.goals);
+            numbers == if attacker == me { (0, INF) } else { (INF, 0) }
+        })
+    };
     // One search of move `i` with at most `time`.
     let search = |i: usize, time: Option<Duration>| {
+        if settled.load(Ordering::Relaxed) {
+            return SolveResult {
+                value: None,
+                goals: Vec::new(),
+                moves: Vec::new(),
+                nodes: 0,
+                oracle_hits: 0,
+                tt_entries: 0,
+                tt_bytes: 0,
+                tree_bytes: 0,
+                second_levels: 0,
+                compactions: 0,
+                cuts: 0,
+                seconds: 0.0,
+                stopped: Some(StopReason::Settled),
+            };
+        }
         let mut solver = Solver::new(
             geo,
             *rules,
@@ -698,6 +737,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
                 },
             )
         };
+        solver.settled = Some(settled.clone());
         if let Some(h) = hook {
             h.before(i, &child.pos, &mut solver);
         }
@@ -709,6 +749,9 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         };
         if let Some(h) = hook {
             h.after(i, &mut solver, &r);
+        }
+        if settles(&r) {
+            settled.store(true, Ordering::Relaxed);
         }
         r
     };
@@ -747,7 +790,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             .stop
             .as_ref()
             .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
-        if interrupted {
+        if interrupted || settled.load(Ordering::Relaxed) {
             order.clear();
         }
         order.sort_by_key(|&i| promise(me, &last[i].as_ref().expect("searched").goals));
@@ -775,6 +818,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             m.goals = r.goals.clone();
         }
     }
+    let settled = settled.load(Ordering::Relaxed);
     let results: Vec<SolveResult<B>> = last.into_iter().flatten().collect();
     let value = if moves.iter().any(|m| m.value == Some(Wdl::Win)) {
         Some(Wdl::Win)
@@ -811,7 +855,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         compactions: spent.compactions,
         cuts: spent.cuts,
         seconds: start.elapsed().as_secs_f64(),
-        stopped: if value.is_some() {
+        stopped: if value.is_some() || settled {
             None
         } else {
             results.iter().find_map(|r| r.stopped)
@@ -917,32 +961,34 @@ fn time_share(remaining: Duration, unstarted: usize, workers: usize) -> Duration
     remaining / u32::try_from(rounds).unwrap_or(u32::MAX)
 }
 
+/// The proof and disproof numbers of "`attacker` wins?" at the position
+/// a first move of `me` leads to, from the move's value (for `me`) or the
+/// goals searched there.
+fn move_numbers(me: Color, attacker: Color, value: Option<Wdl>, goals: &[Goal]) -> (u64, u64) {
+    if let Some(v) = value {
+        let wins = match v {
+            Wdl::Win => attacker == me,
+            Wdl::Loss => attacker != me,
+            Wdl::Draw => false,
+        };
+        return if wins { (0, INF) } else { (INF, 0) };
+    }
+    match goals
+        .iter()
+        .find(|g| g.attacker == attacker)
+        .map(|g| g.state)
+    {
+        Some(GoalState::Proved) => (0, INF),
+        Some(GoalState::Disproved) => (INF, 0),
+        Some(GoalState::Open { proof, disproof }) => (proof, disproof),
+        None => (1, 1),
+    }
+}
+
 /// The state at a position (side to move `me`) of the goal "`attacker`
 /// wins", from what is known of its first moves.
 fn root_goal<B>(me: Color, attacker: Color, moves: &[MoveValue<B>]) -> GoalState {
-    let numbers = |m: &MoveValue<B>| -> (u64, u64) {
-        // The numbers at the resulting position, whose side to move is
-        // `me.other()`.
-        if let Some(v) = m.value {
-            let wins = match v {
-                Wdl::Win => attacker == me,
-                Wdl::Loss => attacker != me,
-                Wdl::Draw => false,
-            };
-            return if wins { (0, INF) } else { (INF, 0) };
-        }
-        match m
-            .goals
-            .iter()
-            .find(|g| g.attacker == attacker)
-            .map(|g| g.state)
-        {
-            Some(GoalState::Proved) => (0, INF),
-            Some(GoalState::Disproved) => (INF, 0),
-            Some(GoalState::Open { proof, disproof }) => (proof, disproof),
-            None => (1, 1),
-        }
-    };
+    let numbers = |m: &MoveValue<B>| move_numbers(me, attacker, m.value, &m.goals);
     let all = moves.iter().map(numbers);
     let (pn, dn) = if attacker == me {
         all.fold((INF, 0), |(p, d), (cp, cd)| (p.min(cp), add(d, cd)))
@@ -987,6 +1033,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             scratch: Vec::new(),
             attacker: Color::White,
             tree_goal: None,
+            settled: None,
             autosave: None,
             first_move: None,
             peak_tree: 0,
@@ -1398,6 +1445,10 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             && f.load(Ordering::Relaxed)
         {
             self.stopped = Some(StopReason::Interrupted);
+        } else if let Some(f) = &self.settled
+            && f.load(Ordering::Relaxed)
+        {
+            self.stopped = Some(StopReason::Settled);
         }
     }
 
