@@ -15,8 +15,8 @@ use fanorona::notation::{Diagram, position_to_fen};
 use fanorona::position::Position;
 use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 use fanorona::search::{
-    Goal, GoalState, MoveReport, MoveValue, SearchError, SearchLimits, Solver, StopReason, solve,
-    solve_split,
+    Goal, GoalState, MoveReport, MoveValue, SearchError, SearchLimits, SolveResult, Solver,
+    StopReason, solve, solve_split,
 };
 use fanorona::value::{NoTables, Oracle, Value, Wdl};
 
@@ -54,6 +54,28 @@ fn wdl(v: Val) -> Wdl {
 
 fn limits(mb: usize) -> SearchLimits {
     limits_bytes(mb << 20)
+}
+
+/// [`solve_split`] without tables, two first moves at a time, 8 MiB.
+fn side_by_side(
+    geo: &Geometry<u64>,
+    rules: &Rules,
+    pos: &Position<u64>,
+    goal: Option<Color>,
+) -> SolveResult<u64> {
+    solve_split(
+        geo,
+        rules,
+        pos,
+        0,
+        &NoTables,
+        &limits(8),
+        2,
+        goal,
+        &|_, _| {},
+        None,
+    )
+    .unwrap()
 }
 
 fn limits_bytes(bytes: usize) -> SearchLimits {
@@ -350,19 +372,7 @@ fn first_moves_searched_side_by_side_agree_with_brute_force() {
         let mut split = 0;
         for fen in &fens {
             let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
-            let r = solve_split(
-                &geo,
-                &rules,
-                &pos,
-                0,
-                &NoTables,
-                &limits(8),
-                2,
-                None,
-                &|_, _| {},
-                None,
-            )
-            .unwrap();
+            let r = side_by_side(&geo, &rules, &pos, None);
             assert_eq!(r.value, Some(wdl(truth[fen])), "{fen}");
             check_move_values(&board, &truth, &r.moves, fen);
             if r.moves.len() > 1 && r.moves.iter().all(|m| !m.goals.is_empty()) {
@@ -435,19 +445,7 @@ fn one_goal_alone_agrees_with_brute_force() {
                 }
             }
             for attacker in [pos.turn.other(), pos.turn] {
-                let r = solve_split(
-                    &geo,
-                    &rules,
-                    &pos,
-                    0,
-                    &NoTables,
-                    &limits(8),
-                    2,
-                    Some(attacker),
-                    &|_, _| {},
-                    None,
-                )
-                .unwrap();
+                let r = side_by_side(&geo, &rules, &pos, Some(attacker));
                 assert_eq!(r.stopped, None, "{fen}");
                 let wins = match expect {
                     Wdl::Win => attacker == pos.turn,
