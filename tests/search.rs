@@ -1004,6 +1004,26 @@ fn solve_command_keeps_a_checkpoint() {
     let third = with(&["--checkpoint", f]);
     assert_eq!(json_number(&third, "nodes"), 0, "{third}");
     assert!(third.contains("\"bound\": \"not-win\""), "{third}");
+    // A seed is read when the checkpoint does not exist yet, and is not
+    // written to: the search answers from the seed's solved positions.
+    let seeded_file = dir.join("seeded.fns");
+    let before = std::fs::read(&file).unwrap();
+    let seeded = with(&[
+        "--checkpoint",
+        seeded_file.to_str().unwrap(),
+        "--checkpoint-seed",
+        f,
+    ]);
+    assert_eq!(json_number(&seeded, "nodes"), 0, "{seeded}");
+    let read = &seeded[seeded.find("\"read\"").expect("read")..];
+    let written = &third[third.find("\"written\"").expect("written")..];
+    assert_eq!(
+        json_number(read, "solved"),
+        json_number(written, "solved"),
+        "{seeded}"
+    );
+    assert!(seeded_file.is_file());
+    assert_eq!(std::fs::read(&file).unwrap(), before);
     // Refused, with the file left as it was: a damaged file, another
     // board, a split search, a bad interval.
     let junk = dir.join("junk.fns");
@@ -1022,6 +1042,11 @@ fn solve_command_keeps_a_checkpoint() {
             "--checkpoint-every -1",
         ),
         (vec!["--checkpoint-every", "5"], "--checkpoint"),
+        (vec!["--checkpoint-seed", f], "--checkpoint"),
+        (
+            vec!["--checkpoint", f, "--checkpoint-seed", "/no/such.fns"],
+            "/no/such.fns",
+        ),
     ] {
         let mut all = goal.to_vec();
         if args.contains(&"--board") {
