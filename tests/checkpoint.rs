@@ -334,5 +334,14 @@ fn a_tree_too_big_is_passed_over_only_when_it_is_another_positions() {
     let info = s.load_checkpoint_for(&file, &reply).unwrap();
     assert_eq!(info.tree_nodes, saved.tree_nodes);
     assert_eq!(info.tree_skipped, None);
+    // A seed: the solved positions only, whatever the room, and not the
+    // nodes of the search that wrote it.
+    let mut s = new_solver(&geo, None, 64 << 20);
+    let info = s.load_checkpoint_solved(&file).unwrap();
+    assert_eq!((info.tree_nodes, info.tree_root), (0, None));
+    assert_eq!(info.solved, saved.solved);
+    assert_eq!(info.tree_skipped.map(|t| t.root), Some(pos));
+    assert_eq!(info.total_nodes, 0);
+    assert!(saved.total_nodes > 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }

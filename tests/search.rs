@@ -1176,6 +1176,11 @@ fn a_split_search_keeps_a_checkpoint_a_first_move() {
     for e in checkpoint_entries(&seeded) {
         let read = &e[e.find("\"read\"").expect("read")..];
         assert_eq!(json_number(read, "solved"), seeded_with, "{e}");
+        // The seed's tree (of the start) is passed over, and its nodes
+        // are not counted as the move's.
+        assert_eq!(json_number(read, "tree_nodes"), 0, "{e}");
+        assert!(!read.contains("\"tree_skipped\": null"), "{e}");
+        assert!(json_number(e, "total_nodes") <= json_number(&seeded, "nodes"));
     }
     // A damaged file stops the search with its name, and is left as it
     // was.

@@ -130,8 +130,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: a checkpoint read instead of the search's own
-    /// when that does not exist yet (for its solved positions; often the
-    /// checkpoint of the position before, whose tree is passed over).
+    /// when that does not exist yet, for its solved positions only (its
+    /// tree is passed over): the checkpoint of the position before, say.
     #[arg(long, value_name = "FILE", requires = "checkpoint")]
     pub checkpoint_seed: Option<PathBuf>,
     /// With --checkpoint: write it every this many minutes while the
@@ -521,8 +521,8 @@ struct CheckpointRead {
     tree_nodes: usize,
     /// The open tree's position (FEN) and goal (attacker).
     tree: Option<(String, Color)>,
-    /// Another position's tree, passed over for lack of room: its
-    /// position (FEN), goal and nodes.
+    /// A tree passed over (another position's without the room for it, or
+    /// a seed's): its position (FEN), goal and nodes.
     skipped: Option<(String, Color, u64)>,
 }
 
@@ -576,13 +576,12 @@ struct MoveCheckpointState {
 impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
     fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>) {
         let file = &self.files[i];
-        let source = if file.exists() {
-            Some(file.as_path())
+        let read = if file.exists() {
+            Some(solver.load_checkpoint_for(file, pos))
         } else {
-            self.seed
+            self.seed.map(|seed| solver.load_checkpoint_solved(seed))
         };
-        if let Some(source) = source {
-            let read = solver.load_checkpoint_for(source, pos);
+        if let Some(read) = read {
             let mut st = self.state.lock().expect("checkpoint lock");
             match read {
                 Ok(info) => {
@@ -837,13 +836,22 @@ fn run<B: Bits>(
                 plan.seed
             };
             if let Some(source) = source {
-                let info = solver.load_checkpoint_for(source, pos)?;
+                let info = if source == plan.path {
+                    solver.load_checkpoint_for(source, pos)?
+                } else {
+                    solver.load_checkpoint_solved(source)?
+                };
                 let r = CheckpointRead::of(&board, &info);
                 if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
                     eprintln!(
-                        "passed over {}'s open tree of \"{} wins?\" at {fen} ({nodes} nodes, more than --memory has room for): another position's",
+                        "passed over {}'s open tree of \"{} wins?\" at {fen} ({nodes} nodes): {}",
                         source.display(),
-                        goal.name()
+                        goal.name(),
+                        if source == plan.path {
+                            "another position's, more than --memory has room for"
+                        } else {
+                            "a seed gives its solved positions only"
+                        }
                     );
                 }
                 if !args.quiet {

@@ -167,14 +167,27 @@ pub struct CheckpointInfo<B> {
     pub tree_nodes: usize,
     /// The tree's root and goal (the attacker), when there is a tree.
     pub tree_root: Option<(Position<B>, Color)>,
-    /// A tree rooted at another position than the search's, passed over
-    /// because it did not fit ([`Solver::load_checkpoint_for`]).
+    /// A tree passed over: rooted at another position than the search's
+    /// and too big for its room ([`Solver::load_checkpoint_for`]), or any
+    /// tree of a seed ([`Solver::load_checkpoint_solved`]).
     pub tree_skipped: Option<SkippedTree<B>>,
     /// Nodes the solver had expanded over its life, across sittings.
     pub total_nodes: u64,
     /// The file's size.
     pub bytes: u64,
     pub seconds: f64,
+}
+
+/// What a checkpoint's tree is read for.
+#[derive(Clone, Copy)]
+enum TreeUse<'a, B> {
+    /// Kept; refused if it does not fit.
+    Keep,
+    /// Kept if it fits; otherwise passed over if rooted elsewhere than at
+    /// this position, refused if rooted there.
+    KeepIfFitsOr(&'a Position<B>),
+    /// Passed over: the file seeds a search with its solved positions.
+    Skip,
 }
 
 /// An open tree that a checkpoint held but a search did not read: its
@@ -476,7 +489,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// that root. On an error the solver is left empty (no table entries,
     /// no tree) and the file untouched.
     pub fn load_checkpoint(&mut self, path: &Path) -> Result<CheckpointInfo<B>, CheckpointError> {
-        self.load_checkpoint_with(path, None)
+        self.load_checkpoint_with(path, TreeUse::Keep)
     }
 
     /// [`load_checkpoint`](Self::load_checkpoint) for a search from
@@ -491,17 +504,28 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         path: &Path,
         root: &Position<B>,
     ) -> Result<CheckpointInfo<B>, CheckpointError> {
-        self.load_checkpoint_with(path, Some(root))
+        self.load_checkpoint_with(path, TreeUse::KeepIfFitsOr(root))
+    }
+
+    /// Reads only the solved positions of a checkpoint (all checked), to
+    /// seed a search of another position: its tree is passed over
+    /// whatever its size, and its count of nodes over every sitting is not
+    /// taken (it belongs to the search that wrote it).
+    pub fn load_checkpoint_solved(
+        &mut self,
+        path: &Path,
+    ) -> Result<CheckpointInfo<B>, CheckpointError> {
+        self.load_checkpoint_with(path, TreeUse::Skip)
     }
 
     fn load_checkpoint_with(
         &mut self,
         path: &Path,
-        root: Option<&Position<B>>,
+        tree_use: TreeUse<'_, B>,
     ) -> Result<CheckpointInfo<B>, CheckpointError> {
         let start = Instant::now();
         let mut skipped = None;
-        let read = self.read_checkpoint(path, root, &mut skipped);
+        let read = self.read_checkpoint(path, tree_use, &mut skipped);
         if read.is_err() {
             self.table.clear();
             self.tree.clear();
@@ -522,15 +546,18 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         })
     }
 
-    /// Reads the file into the solver. With `root`, a tree too big for the
-    /// room that is rooted elsewhere is read past, and `skipped` tells its
-    /// root, goal and size.
+    /// Reads the file into the solver; a tree passed over (`tree_use`) is
+    /// told in `skipped`: its root, goal and size.
     fn read_checkpoint(
         &mut self,
         path: &Path,
-        root: Option<&Position<B>>,
+        tree_use: TreeUse<'_, B>,
         skipped: &mut Option<SkippedTree<B>>,
     ) -> Result<(CheckpointHeader, u64), CheckpointError> {
+        let root = match tree_use {
+            TreeUse::KeepIfFitsOr(root) => Some(root),
+            _ => None,
+        };
         let io_err = |source| CheckpointError::Io {
             path: path.to_owned(),
             source,
@@ -609,8 +636,9 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         // A tree that does not fit is refused before anything is read,
         // unless it may turn out to be another position's, which its first
         // record (the root) tells.
-        let skip_tree = header.tree_nodes > self.max_nodes as u64;
-        if skip_tree && root.is_none() {
+        let seed = matches!(tree_use, TreeUse::Skip);
+        let skip_tree = seed || header.tree_nodes > self.max_nodes as u64;
+        if skip_tree && matches!(tree_use, TreeUse::Keep) {
             return Err(too_big());
         }
         let goal = color_of(header.tree_goal).ok_or_else(|| corrupt("unknown tree goal"))?;
@@ -685,7 +713,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 // Only the root is looked at; the checksum still covers
                 // every record.
                 if i == 0 {
-                    if Some(&t.node().pos) == root {
+                    if !seed && Some(&t.node().pos) == root {
                         return Err(too_big());
                     }
                     *skipped = Some(SkippedTree {
@@ -725,7 +753,9 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 self.attacker = goal;
                 self.cuts = header.cuts;
             }
-            self.total_nodes = self.total_nodes.max(header.total_nodes);
+            if !seed {
+                self.total_nodes = self.total_nodes.max(header.total_nodes);
+            }
             Ok((header, bytes))
         } else {
             Err(corrupt("bytes after the body checksum"))
