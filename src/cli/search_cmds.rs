@@ -596,6 +596,8 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
                     if let Some(stop) = &self.stop {
                         stop.store(true, Ordering::SeqCst);
                     }
+                    // Never written over: no autosave either.
+                    return;
                 }
             }
         }
