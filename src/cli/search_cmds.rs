@@ -573,15 +573,26 @@ struct MoveCheckpointState {
     error: Option<CheckpointError>,
 }
 
+/// Reads a search's own checkpoint `file` if it exists (its tree taken up
+/// when it is `pos`'s), else the solved positions of `seed`, if any: the
+/// file read and what it gave.
+fn load_own_or_seed<'p, B: Bits, O: Oracle<B>>(
+    solver: &mut Solver<'_, B, O>,
+    file: &'p Path,
+    seed: Option<&'p Path>,
+    pos: &Position<B>,
+) -> Option<(&'p Path, Result<CheckpointInfo<B>, CheckpointError>)> {
+    if file.exists() {
+        Some((file, solver.load_checkpoint_for(file, pos)))
+    } else {
+        seed.map(|seed| (seed, solver.load_checkpoint_solved(seed)))
+    }
+}
+
 impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
     fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>) {
         let file = &self.files[i];
-        let read = if file.exists() {
-            Some(solver.load_checkpoint_for(file, pos))
-        } else {
-            self.seed.map(|seed| solver.load_checkpoint_solved(seed))
-        };
-        if let Some(read) = read {
+        if let Some((_, read)) = load_own_or_seed(solver, file, self.seed, pos) {
             let mut st = self.state.lock().expect("checkpoint lock");
             match read {
                 Ok(info) => {
@@ -726,7 +737,8 @@ fn run<B: Bits>(
     let mut checkpoint_report = None;
     let mut move_checkpoints = Vec::new();
     let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
-    line.move_names = distinct_moves(&geo, rules, pos)
+    let moves = distinct_moves(&geo, rules, pos);
+    line.move_names = moves
         .iter()
         .map(|m| {
             let names: Vec<String> = m.turns.iter().map(|t| turn_to_string(&board, t)).collect();
@@ -737,7 +749,12 @@ fn run<B: Bits>(
         // One search per first move: the line adds up the latest report
         // of each.
         let t0 = Instant::now();
-        let moves = distinct_moves(&geo, rules, pos);
+        // A split search's checkpoints are named after each move's first
+        // turn.
+        let file_names: Vec<String> = moves
+            .iter()
+            .map(|m| turn_to_string(&board, &m.turns[0]))
+            .collect();
         let hook = match checkpoint {
             Some(plan) => {
                 std::fs::create_dir_all(plan.path).map_err(|e| {
@@ -747,12 +764,9 @@ fn run<B: Bits>(
                         plan.path.display()
                     ))
                 })?;
-                let files: Vec<PathBuf> = moves
+                let files: Vec<PathBuf> = file_names
                     .iter()
-                    .map(|m| {
-                        plan.path
-                            .join(format!("{}.fns", turn_to_string(&board, &m.turns[0])))
-                    })
+                    .map(|name| plan.path.join(format!("{name}.fns")))
                     .collect();
                 for f in &files {
                     fanorona::search::check_writable(f)
@@ -821,35 +835,24 @@ fn run<B: Bits>(
                     "{e} (the other first moves' checkpoints were written)"
                 )));
             }
-            move_checkpoints = moves
-                .iter()
-                .map(|m| turn_to_string(&board, &m.turns[0]))
-                .zip(st.reports)
-                .collect();
+            move_checkpoints = file_names.into_iter().zip(st.reports).collect();
         }
         res
     } else {
         let mut solver = Solver::new(&geo, *rules, &oracle, limits);
         let mut read = None;
         if let Some(plan) = checkpoint {
-            let source = if plan.path.exists() {
-                Some(plan.path)
-            } else {
-                plan.seed
-            };
-            if let Some(source) = source {
-                let info = if source == plan.path {
-                    solver.load_checkpoint_for(source, pos)?
-                } else {
-                    solver.load_checkpoint_solved(source)?
-                };
+            if let Some((source, loaded)) = load_own_or_seed(&mut solver, plan.path, plan.seed, pos)
+            {
+                let info = loaded?;
+                let own = source == plan.path;
                 let r = CheckpointRead::of(&board, &info);
                 if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
                     eprintln!(
                         "passed over {}'s open tree of \"{} wins?\" at {fen} ({nodes} nodes): {}",
                         source.display(),
                         goal.name(),
-                        if source == plan.path {
+                        if own {
                             "another position's, more than --memory has room for"
                         } else {
                             "a seed gives its solved positions only"
@@ -1237,44 +1240,42 @@ fn json_report(r: &Report, rules: &Rules) -> String {
 
 /// What a checkpoint read and wrote, as a JSON object.
 fn json_checkpoint(c: &CheckpointReport) -> String {
-    {
-        let read = match &c.read {
-            None => "null".to_string(),
-            Some(CheckpointRead {
-                solved,
-                tree_nodes,
-                tree: root,
-                skipped,
-            }) => format!(
-                "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
-                root.as_ref()
-                    .map_or("null".to_string(), |(f, _)| json_str(f)),
-                root.as_ref()
-                    .map_or("null".to_string(), |(_, g)| json_str(g.name())),
-                skipped
-                    .as_ref()
-                    .map_or("null".to_string(), |(f, g, n)| format!(
-                        "{{\"position\": {}, \"goal\": {}, \"nodes\": {n}}}",
-                        json_str(f),
-                        json_str(g.name())
-                    ))
-            ),
-        };
-        let written = match &c.written {
-            None => "null".to_string(),
-            Some(w) => format!(
-                "{{\"solved\": {}, \"tree_nodes\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
-                w.solved, w.tree_nodes, w.bytes, w.seconds
-            ),
-        };
-        format!(
-            "{{\"file\": {}, \"read\": {read}, \"written\": {written}, \"autosaves\": {}, \"total_nodes\": {}, \"error\": {}}}",
-            json_str(&c.path.display().to_string()),
-            c.autosaves,
-            c.total_nodes,
-            c.error.as_deref().map_or("null".to_string(), json_str)
-        )
-    }
+    let read = match &c.read {
+        None => "null".to_string(),
+        Some(CheckpointRead {
+            solved,
+            tree_nodes,
+            tree: root,
+            skipped,
+        }) => format!(
+            "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
+            root.as_ref()
+                .map_or("null".to_string(), |(f, _)| json_str(f)),
+            root.as_ref()
+                .map_or("null".to_string(), |(_, g)| json_str(g.name())),
+            skipped
+                .as_ref()
+                .map_or("null".to_string(), |(f, g, n)| format!(
+                    "{{\"position\": {}, \"goal\": {}, \"nodes\": {n}}}",
+                    json_str(f),
+                    json_str(g.name())
+                ))
+        ),
+    };
+    let written = match &c.written {
+        None => "null".to_string(),
+        Some(w) => format!(
+            "{{\"solved\": {}, \"tree_nodes\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
+            w.solved, w.tree_nodes, w.bytes, w.seconds
+        ),
+    };
+    format!(
+        "{{\"file\": {}, \"read\": {read}, \"written\": {written}, \"autosaves\": {}, \"total_nodes\": {}, \"error\": {}}}",
+        json_str(&c.path.display().to_string()),
+        c.autosaves,
+        c.total_nodes,
+        c.error.as_deref().map_or("null".to_string(), json_str)
+    )
 }
 
 /// A proof number in JSON: infinity as the string "inf".

@@ -713,7 +713,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 // Only the root is looked at; the checksum still covers
                 // every record.
                 if i == 0 {
-                    if !seed && Some(&t.node().pos) == root {
+                    if Some(&t.node().pos) == root {
                         return Err(too_big());
                     }
                     *skipped = Some(SkippedTree {
