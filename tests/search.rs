@@ -15,7 +15,7 @@ use fanorona::notation::{Diagram, position_to_fen};
 use fanorona::position::Position;
 use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 use fanorona::search::{
-    Goal, GoalState, MoveReport, MoveValue, SearchError, SearchLimits, SolveResult, Solver,
+    Goal, GoalState, MoveReport, MoveValue, SearchError, SearchLimits, SolveResult, Solver, Split,
     StopReason, solve, solve_split,
 };
 use fanorona::value::{NoTables, Oracle, Value, Wdl};
@@ -63,19 +63,11 @@ fn side_by_side(
     pos: &Position<u64>,
     goal: Option<Color>,
 ) -> SolveResult<u64> {
-    solve_split(
-        geo,
-        rules,
-        pos,
-        0,
-        &NoTables,
-        &limits(8),
-        2,
+    let split = Split {
         goal,
-        &|_, _| {},
-        None,
-    )
-    .unwrap()
+        ..Split::threads(2)
+    };
+    solve_split(geo, rules, pos, 0, &NoTables, &limits(8), &split).unwrap()
 }
 
 fn limits_bytes(bytes: usize) -> SearchLimits {
@@ -669,19 +661,7 @@ fn a_time_limit_is_shared_out_among_the_first_moves() {
         ..SearchLimits::default()
     };
     let rules = Rules::default();
-    let r = solve_split(
-        &geo,
-        &rules,
-        &pos,
-        0,
-        &NoTables,
-        &lim,
-        2,
-        None,
-        &|_, _| {},
-        None,
-    )
-    .unwrap();
+    let r = solve_split(&geo, &rules, &pos, 0, &NoTables, &lim, &Split::threads(2)).unwrap();
     assert_eq!((r.value, r.stopped), (None, Some(StopReason::Time)));
     assert!(r.seconds < limit.as_secs_f64() + 1.5, "{}", r.seconds);
     assert!(r.moves.len() > 2, "{} first moves", r.moves.len());

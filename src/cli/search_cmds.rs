@@ -17,7 +17,7 @@ use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
 use fanorona::search::{
     CheckpointError, CheckpointInfo, Goal, GoalState, INF, MoveReport, MoveSearchHook, MoveValue,
-    Progress, SearchLimits, SolveResult, Solver, distinct_moves, solve_split,
+    Progress, SearchLimits, SolveResult, Solver, Split, distinct_moves, solve_split,
 };
 use fanorona::value::Oracle;
 use fanorona::with_bits;
@@ -795,37 +795,33 @@ fn run<B: Bits>(
             None => None,
         };
         let shared = Mutex::new((line, Vec::<Option<Progress>>::new()));
-        let res = solve_split(
-            &geo,
-            rules,
-            pos,
-            turns_played,
-            &oracle,
-            &limits,
+        let progress = |i: usize, p: &Progress| {
+            let mut guard = shared.lock().expect("progress lock");
+            let (line, latest) = &mut *guard;
+            if latest.len() <= i {
+                latest.resize(i + 1, None);
+            }
+            latest[i] = Some(p.clone());
+            let all = latest.iter().flatten();
+            let sum = Progress {
+                nodes: all.clone().map(|q| q.nodes).sum(),
+                oracle_hits: all.clone().map(|q| q.oracle_hits).sum(),
+                tt_entries: all.clone().map(|q| q.tt_entries).sum(),
+                tt_bytes: all.clone().map(|q| q.tt_bytes).sum(),
+                cuts: all.clone().map(|q| q.cuts).sum(),
+                second_levels: all.clone().map(|q| q.second_levels).sum(),
+                seconds: t0.elapsed().as_secs_f64(),
+                ..p.clone()
+            };
+            line.show(&sum);
+        };
+        let split = Split {
             threads,
             goal,
-            &|i, p| {
-                let mut guard = shared.lock().expect("progress lock");
-                let (line, latest) = &mut *guard;
-                if latest.len() <= i {
-                    latest.resize(i + 1, None);
-                }
-                latest[i] = Some(p.clone());
-                let all = latest.iter().flatten();
-                let sum = Progress {
-                    nodes: all.clone().map(|q| q.nodes).sum(),
-                    oracle_hits: all.clone().map(|q| q.oracle_hits).sum(),
-                    tt_entries: all.clone().map(|q| q.tt_entries).sum(),
-                    tt_bytes: all.clone().map(|q| q.tt_bytes).sum(),
-                    cuts: all.clone().map(|q| q.cuts).sum(),
-                    second_levels: all.clone().map(|q| q.second_levels).sum(),
-                    seconds: t0.elapsed().as_secs_f64(),
-                    ..p.clone()
-                };
-                line.show(&sum);
-            },
-            hook.as_ref().map(|h| h as &dyn MoveSearchHook<B, _>),
-        )?;
+            progress: &progress,
+            hook: hook.as_ref().map(|h| h as &dyn MoveSearchHook<B, _>),
+        };
+        let res = solve_split(&geo, rules, pos, turns_played, &oracle, &limits, &split)?;
         line = shared.into_inner().expect("progress lock").0;
         if let Some(h) = hook {
             let st = h.state.into_inner().expect("checkpoint lock");

@@ -1,0 +1,531 @@
+//! A position solved by its first moves, each with a search of its own,
+//! side by side on several threads ([`solve_split`]).
+//!
+//! A single df-pn search runs on one thread. Sharing one tree between
+//! threads would need locks on every node; instead each first move gets a
+//! solver of its own with an equal share of the memory, and the position's
+//! value and goals are put together from the moves'. This costs nodes (the
+//! moves do not share what they learn) but uses every core, and it is how
+//! the hard 9x5 positions are split child by child.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{
+    Goal, GoalState, INF, MoveReport, MoveValue, NO_LIMIT, Node, Progress, SearchError,
+    SearchLimits, SolveResult, Solver, StopReason, add, distinct_moves,
+};
+use crate::bits::Bits;
+use crate::geometry::Geometry;
+use crate::position::Position;
+use crate::rules::{Color, Rules};
+use crate::value::{Oracle, Wdl};
+
+/// How [`solve_split`] shares out a position's first moves.
+pub struct Split<'h, B: Bits, O: Oracle<B>> {
+    /// Searches run side by side, each with an equal share of the memory;
+    /// below 2 (or with fewer than two first moves) the position gets one
+    /// ordinary search.
+    pub threads: usize,
+    /// Only the goal "`goal` wins" is searched, after every move as at the
+    /// position ([`Solver::prove_goal`]): the position's value is then
+    /// known only when that goal is proved, and a move's value only when it
+    /// is proved after the move. The first move that settles the goal at
+    /// the position (proved after it where `goal` is to move, disproved
+    /// where the other side is) ends the search: the other moves' searches
+    /// stop and those not started are skipped ([`StopReason::Settled`];
+    /// such a move is left unknown, without goals if it was never
+    /// searched). `None`: both sides' goals, the position's value.
+    pub goal: Option<Color>,
+    /// Called with the index of the move (in the order of
+    /// [`distinct_moves`]) a report is about.
+    pub progress: &'h (dyn Fn(usize, &Progress) + Sync),
+    /// Called around every search of a move, with its solver: to read the
+    /// state of the move's search before (a checkpoint of an earlier
+    /// sitting, or of the first pass) and keep it after.
+    pub hook: Option<&'h dyn MoveSearchHook<B, O>>,
+}
+
+impl<B: Bits, O: Oracle<B>> Clone for Split<'_, B, O> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B: Bits, O: Oracle<B>> Copy for Split<'_, B, O> {}
+
+impl<B: Bits, O: Oracle<B>> Split<'static, B, O> {
+    /// `threads` searches side by side for the position's value, with no
+    /// progress reports and no hook.
+    pub fn threads(threads: usize) -> Self {
+        Split {
+            threads,
+            goal: None,
+            progress: &|_, _| {},
+            hook: None,
+        }
+    }
+}
+
+impl<B> SolveResult<B> {
+    /// The result of a search that never ran, for `reason`.
+    fn skipped(reason: StopReason) -> Self {
+        SolveResult {
+            value: None,
+            goals: Vec::new(),
+            moves: Vec::new(),
+            nodes: 0,
+            oracle_hits: 0,
+            tt_entries: 0,
+            tt_bytes: 0,
+            tree_bytes: 0,
+            second_levels: 0,
+            compactions: 0,
+            cuts: 0,
+            seconds: 0.0,
+            stopped: Some(reason),
+        }
+    }
+}
+
+/// Solves a position by valuing each of its first moves with a search of
+/// its own, `threads` of them side by side, each with its own table of
+/// solved positions and an equal share of `limits.memory_bytes`. The
+/// position's value is the best of its moves' (known as soon as one move
+/// wins, even if others are unknown).
+///
+/// This spends more nodes than [`Solver::solve`], which proves the
+/// position first and reuses what it learned, but it uses every core. The
+/// stop flag is shared and the node limit is per move. A time limit is
+/// spent in two passes, so that hard moves early in the list cannot starve
+/// the others: first every move gets a short search (a quarter of an equal
+/// share), which settles the easy ones; then the moves still open are
+/// searched again from scratch, the most promising for the side to move
+/// first (a winning move settles the position), each with all the time
+/// left when it starts. Without a time limit every move is searched once,
+/// in order.
+/// The goals reported for the position are put together from the moves':
+/// for "the side to move wins" the position is an OR node of its moves
+/// (proof number the least, disproof number the sum), for "the opponent
+/// wins" an AND node.
+///
+/// How the first moves are searched is set by `split` ([`Split`]).
+pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    pos: &Position<B>,
+    turns_played: u32,
+    oracle: &O,
+    limits: &SearchLimits,
+    split: &Split<'_, B, O>,
+) -> Result<SolveResult<B>, SearchError> {
+    let Split {
+        threads,
+        goal,
+        progress,
+        hook,
+    } = *split;
+    let start = Instant::now();
+    // The solver of the position itself: it settles what needs no sharing
+    // out (its table and tree are allocated as they fill).
+    let mut solver = Solver::new(geo, *rules, oracle, limits.clone());
+    let left = solver.turns_left(turns_played)?;
+    let root = Node { pos: *pos, left };
+    let mut moves = distinct_moves(geo, rules, pos);
+    if solver.static_value(&root).is_some() || moves.len() < 2 || threads < 2 {
+        // Nothing to share out: one ordinary search.
+        let mut report = |p: &Progress| progress(0, p);
+        return Ok(match goal {
+            Some(attacker) => solver.solve_node_goal(root, attacker, &mut report),
+            None => solver.solve_node(root, MoveReport::All, &mut report),
+        });
+    }
+    drop(solver);
+    let total = moves.len();
+    let child_left = if left == NO_LIMIT { NO_LIMIT } else { left - 1 };
+    let deadline = limits.time.map(|t| start + t);
+    let workers = threads.min(total);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .expect("a thread pool");
+    let share = limits.memory_bytes / workers;
+    let me = pos.turn;
+    // With one goal, a move can settle it at the position (a proof where
+    // the attacker is to move, a disproof where the defender is): the
+    // other moves' searches then stop, and those not started are skipped.
+    let settled = Arc::new(AtomicBool::new(false));
+    let settles = |r: &SolveResult<B>| {
+        goal.is_some_and(|attacker| {
+            let numbers = move_numbers(me, attacker, r.value.map(Wdl::negate), &r.goals);
+            numbers == if attacker == me { (0, INF) } else { (INF, 0) }
+        })
+    };
+    // One search of move `i` with at most `time`.
+    let search = |i: usize, time: Option<Duration>| {
+        if settled.load(Ordering::Relaxed) {
+            return SolveResult::skipped(StopReason::Settled);
+        }
+        let mut solver = Solver::new(
+            geo,
+            *rules,
+            oracle,
+            SearchLimits {
+                time,
+                memory_bytes: share,
+                ..limits.clone()
+            },
+        );
+        let child = Node {
+            pos: moves[i].position,
+            left: child_left,
+        };
+        let mut report = |p: &Progress| {
+            progress(
+                i,
+                &Progress {
+                    first_move: Some((i + 1, total)),
+                    ..p.clone()
+                },
+            )
+        };
+        solver.settled = Some(settled.clone());
+        if let Some(h) = hook {
+            h.before(i, &child.pos, &mut solver);
+        }
+        // The side to move at the child first: after a drawing or losing
+        // first move that is the goal that settles it.
+        let r = match goal {
+            Some(attacker) => solver.solve_node_goal(child, attacker, &mut report),
+            None => solver.solve_node_goals(child, me.other(), &mut report),
+        };
+        if let Some(h) = hook {
+            h.after(i, &mut solver, &r);
+        }
+        if settles(&r) {
+            settled.store(true, Ordering::Relaxed);
+        }
+        r
+    };
+    // With a time limit, two passes: first every move with a short budget
+    // (together at most a quarter of the limit), so the moves settled in
+    // seconds are settled whatever their order; then the moves that budget
+    // stopped, the most promising first, each with all the time left when
+    // it starts. Without one, a single pass of the second kind, in order.
+    let mut spent = SpentTotals::default();
+    let mut last: Vec<Option<SolveResult<B>>> = vec![None; total];
+    let mut order: Vec<usize> = (0..total).collect();
+    if let Some(limit) = limits.time {
+        let first = first_budget(limit, total, workers);
+        let end = start + limit;
+        let pass = pool.install(|| {
+            in_order(&order, workers, |i, unstarted| {
+                let left = end.saturating_duration_since(Instant::now());
+                let time = first.min(time_share(left, unstarted, workers));
+                (search(i, Some(time)), time)
+            })
+        });
+        order.clear();
+        for (i, (r, time)) in pass {
+            spent.add(&r);
+            // Stopped by its short budget, not by the deadline or the
+            // other limits: searched again.
+            if r.stopped == Some(StopReason::Time)
+                && !time.is_zero()
+                && deadline.is_some_and(|d| d > Instant::now())
+            {
+                order.push(i);
+            }
+            last[i] = Some(r);
+        }
+        let interrupted = limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+        if interrupted || settled.load(Ordering::Relaxed) {
+            order.clear();
+        }
+        order.sort_by_key(|&i| promise(me, &last[i].as_ref().expect("searched").goals));
+    }
+    let pass = pool.install(|| {
+        in_order(&order, workers, |i, _| {
+            let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            search(i, time)
+        })
+    });
+    for (i, r) in pass {
+        spent.add(&r);
+        // A search the deadline cut shorter than the first pass's keeps
+        // the numbers of the first.
+        let keep_first = last[i]
+            .as_ref()
+            .is_some_and(|first| r.stopped.is_some() && r.nodes < first.nodes);
+        if !keep_first {
+            last[i] = Some(r);
+        }
+    }
+    for (m, r) in moves.iter_mut().zip(&last) {
+        if let Some(r) = r {
+            m.value = r.value.map(Wdl::negate);
+            m.goals = r.goals.clone();
+        }
+    }
+    let settled = settled.load(Ordering::Relaxed);
+    let results: Vec<SolveResult<B>> = last.into_iter().flatten().collect();
+    let value = if moves.iter().any(|m| m.value == Some(Wdl::Win)) {
+        Some(Wdl::Win)
+    } else if moves.iter().all(|m| m.value.is_some()) {
+        moves
+            .iter()
+            .filter_map(|m| m.value)
+            .max_by_key(|w| *w as i8)
+    } else {
+        None
+    };
+    let asked = match goal {
+        Some(attacker) => vec![attacker],
+        None => vec![me, me.other()],
+    };
+    let goals = asked
+        .into_iter()
+        .map(|attacker| Goal {
+            attacker,
+            state: root_goal(me, attacker, &moves),
+        })
+        .collect();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
+    Ok(SolveResult {
+        value,
+        goals,
+        moves,
+        nodes: spent.nodes,
+        oracle_hits: spent.oracle_hits,
+        tt_entries: results.iter().map(|r| r.tt_entries).sum(),
+        tt_bytes: results.iter().map(|r| r.tt_bytes).sum(),
+        tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * workers,
+        second_levels: spent.second_levels,
+        compactions: spent.compactions,
+        cuts: spent.cuts,
+        seconds: start.elapsed().as_secs_f64(),
+        stopped: if value.is_some() || settled {
+            None
+        } else {
+            results.iter().find_map(|r| r.stopped)
+        },
+    })
+}
+
+/// What [`solve_split`] does around each search of a first move, in the
+/// thread that runs it: for instance keep each move's search in a
+/// checkpoint file of its own, so that a split search can be taken up in
+/// a later sitting, and a move stopped by the first pass's short budget
+/// goes on from its tree in the second.
+pub trait MoveSearchHook<B: Bits, O: Oracle<B>>: Sync {
+    /// Before the search of move `i`, whose position is `pos`, in a fresh
+    /// solver.
+    fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>);
+    /// After that search, whatever its outcome.
+    fn after(&self, i: usize, solver: &mut Solver<'_, B, O>, result: &SolveResult<B>);
+}
+
+/// The work of every search [`solve_split`] ran, a move's repeated
+/// searches included.
+#[derive(Default)]
+struct SpentTotals {
+    nodes: u64,
+    oracle_hits: u64,
+    second_levels: u64,
+    compactions: u64,
+    cuts: u64,
+}
+
+impl SpentTotals {
+    fn add<B>(&mut self, r: &SolveResult<B>) {
+        self.nodes += r.nodes;
+        self.oracle_hits += r.oracle_hits;
+        self.second_levels += r.second_levels;
+        self.compactions += r.compactions;
+        self.cuts += r.cuts;
+    }
+}
+
+/// The time budget of each first move's search in the first pass of
+/// [`solve_split`]: a quarter of a fair share of the whole `limit`, so the
+/// first pass takes at most a quarter of the limit.
+fn first_budget(limit: Duration, moves: usize, workers: usize) -> Duration {
+    time_share(limit, moves, workers) / 4
+}
+
+/// Runs `job` on each of `items` on `workers` threads, taking them in
+/// order (the first `workers` items start first, and so on), and returns
+/// the answers by item. `job` gets the item and how many items had not
+/// started when it did (it included).
+fn in_order<T: Send>(
+    items: &[usize],
+    workers: usize,
+    job: impl Fn(usize, usize) -> T + Sync,
+) -> Vec<(usize, T)> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(Vec::with_capacity(items.len()));
+    rayon::scope(|scope| {
+        for _ in 0..workers.min(items.len()) {
+            scope.spawn(|_| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = items.get(k) else { break };
+                    let answer = job(i, items.len() - k);
+                    done.lock().expect("no job panicked").push((i, answer));
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().expect("no job panicked");
+    done.sort_by_key(|&(i, _)| i);
+    done
+}
+
+/// How far a first move of the side `me` is from being shown good for it,
+/// from the goals searched after it: the disproof number of the first open
+/// goal "the opponent wins", or the proof number of "`me` wins" (0 when
+/// none is open). The second pass of [`solve_split`] takes the most
+/// promising moves first, as df-pn would at the position: a winning move,
+/// which settles the position, is then searched before the moves that
+/// lose.
+fn promise(me: Color, goals: &[Goal]) -> u64 {
+    goals
+        .iter()
+        .find_map(|g| match g.state {
+            GoalState::Open { proof, disproof } => {
+                Some(if g.attacker == me { proof } else { disproof })
+            }
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// The time a first move's search gets in [`solve_split`] when it starts
+/// with `remaining` before the deadline and `unstarted` moves (this one
+/// included) still to search on `workers` threads: an equal part of the
+/// rounds of `workers` moves left. The last round gets all that is left.
+fn time_share(remaining: Duration, unstarted: usize, workers: usize) -> Duration {
+    let rounds = unstarted.div_ceil(workers.max(1)).max(1);
+    remaining / u32::try_from(rounds).unwrap_or(u32::MAX)
+}
+
+/// The proof and disproof numbers of "`attacker` wins?" at the position
+/// a first move of `me` leads to, from the move's value (for `me`) or the
+/// goals searched there.
+fn move_numbers(me: Color, attacker: Color, value: Option<Wdl>, goals: &[Goal]) -> (u64, u64) {
+    if let Some(v) = value {
+        let wins = match v {
+            Wdl::Win => attacker == me,
+            Wdl::Loss => attacker != me,
+            Wdl::Draw => false,
+        };
+        return if wins { (0, INF) } else { (INF, 0) };
+    }
+    match goals
+        .iter()
+        .find(|g| g.attacker == attacker)
+        .map(|g| g.state)
+    {
+        Some(GoalState::Proved) => (0, INF),
+        Some(GoalState::Disproved) => (INF, 0),
+        Some(GoalState::Open { proof, disproof }) => (proof, disproof),
+        None => (1, 1),
+    }
+}
+
+/// The state at a position (side to move `me`) of the goal "`attacker`
+/// wins", from what is known of its first moves.
+fn root_goal<B>(me: Color, attacker: Color, moves: &[MoveValue<B>]) -> GoalState {
+    let numbers = |m: &MoveValue<B>| move_numbers(me, attacker, m.value, &m.goals);
+    let all = moves.iter().map(numbers);
+    let (pn, dn) = if attacker == me {
+        all.fold((INF, 0), |(p, d), (cp, cd)| (p.min(cp), add(d, cd)))
+    } else {
+        all.fold((0, INF), |(p, d), (cp, cd)| (add(p, cp), d.min(cd)))
+    };
+    if pn == 0 {
+        GoalState::Proved
+    } else if dn == 0 {
+        GoalState::Disproved
+    } else {
+        GoalState::Open {
+            proof: pn,
+            disproof: dn,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_share_gives_each_round_of_moves_an_equal_part() {
+        let hour = Duration::from_secs(3600);
+        // 5 first moves on 2 threads: 3 rounds, the first two moves a
+        // third of the hour each.
+        assert_eq!(time_share(hour, 5, 2), hour / 3);
+        assert_eq!(time_share(hour, 4, 2), hour / 2);
+        // The last round, and a single thread's last move: all that is left.
+        assert_eq!(time_share(hour, 2, 2), hour);
+        assert_eq!(time_share(hour, 1, 1), hour);
+        assert_eq!(time_share(hour, 20, 1), hour / 20);
+        // Nothing to share out, or nothing left.
+        assert_eq!(time_share(hour, 0, 2), hour);
+        assert_eq!(time_share(Duration::ZERO, 7, 2), Duration::ZERO);
+        // The first pass of 15 moves on 2 threads takes at most a quarter.
+        let first = first_budget(hour, 15, 2);
+        assert_eq!(first, hour / 32);
+        assert!(first * 8 <= hour / 4);
+    }
+
+    #[test]
+    fn in_order_starts_items_in_order_and_answers_each_once() {
+        let items = [4, 2, 7, 0];
+        let started = std::sync::Mutex::new(Vec::new());
+        let done = in_order(&items, 1, |i, unstarted| {
+            started.lock().unwrap().push((i, unstarted));
+            i * 10
+        });
+        assert_eq!(
+            started.into_inner().unwrap(),
+            [(4, 4), (2, 3), (7, 2), (0, 1)]
+        );
+        assert_eq!(done, [(0, 0), (2, 20), (4, 40), (7, 70)]);
+        let many: Vec<usize> = (0..50).rev().collect();
+        let done = in_order(&many, 2, |i, _| i + 1);
+        assert_eq!(done, (0..50).map(|i| (i, i + 1)).collect::<Vec<_>>());
+        assert!(in_order(&[], 2, |i, _| i).is_empty());
+    }
+
+    #[test]
+    fn promise_reads_the_number_that_would_show_the_move_good() {
+        let open = |attacker, proof, disproof| Goal {
+            attacker,
+            state: GoalState::Open { proof, disproof },
+        };
+        let settled = |attacker, state| Goal { attacker, state };
+        // After White's move: "Black wins?" is good for White disproved.
+        assert_eq!(promise(Color::White, &[open(Color::Black, 10, 3)]), 3);
+        assert_eq!(promise(Color::White, &[open(Color::White, 7, 9)]), 7);
+        assert_eq!(
+            promise(
+                Color::White,
+                &[
+                    settled(Color::Black, GoalState::Disproved),
+                    open(Color::White, 5, 2)
+                ]
+            ),
+            5
+        );
+        assert_eq!(
+            promise(Color::Black, &[settled(Color::White, GoalState::Proved)]),
+            0
+        );
+    }
+}
