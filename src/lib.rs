@@ -11,7 +11,57 @@
 //! - [`perft`]: counting the move tree;
 //! - [`fxhash`]: the fast hash of the maps keyed by positions and classes;
 //! - [`value`]: win/draw/loss with distances, and the [`value::Oracle`] trait
-//!   through which search and play consult the tables.
+//!   through which search and play consult the tables;
+//! - [`index`]: material classes and the position index of a table;
+//! - [`table`]: the table file format (`db/FORMAT.md`);
+//! - [`builder`]: retrograde analysis, class by class;
+//! - [`probe`]: the tables of a board and rule set as an [`value::Oracle`];
+//! - [`verify`]: every stored value re-checked against its successors;
+//! - [`search`]: proof-number search with the tables;
+//! - [`game`], [`engine`]: games, their records, and the engine that plays.
+//!
+//! The command line (`src/cli/`) is a thin layer over these. The same
+//! job from Rust: build the 5x3 tables of up to four stones, probe one,
+//! and prove the start a win for White.
+//!
+//! ```
+//! use fanorona::builder::{BuildOptions, Builder};
+//! use fanorona::notation::{parse_position, turn_to_string};
+//! use fanorona::probe::Tablebase;
+//! use fanorona::search::{SearchLimits, solve};
+//! use fanorona::{Board, Color, Diagonals, Geometry, Position, Rules, Value, Wdl};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let board = Board::new(5, 3, Diagonals::Corner)?;
+//! let rules = Rules::default();
+//! let db = std::env::temp_dir().join(format!("fanorona-doc-{}", std::process::id()));
+//! let options = BuildOptions {
+//!     memory_bytes: 1 << 30,
+//!     progress: false,
+//!     ..BuildOptions::default()
+//! };
+//! Builder::<u64>::new(&db, board, rules, options).build(4, |_| {})?;
+//! let tables = Tablebase::<u64>::new(&db, board, rules);
+//!
+//! // Two stones each, White to move: White captures and wins.
+//! let pos = parse_position::<u64>(&board, "WW.../...../..BB. w")?;
+//! assert!(matches!(tables.probe(&pos)?, Value::Win(_)));
+//!
+//! let geo = Geometry::<u64>::new(board);
+//! let start = Position::start(&board, Color::White);
+//! let result = solve(&geo, &rules, &start, &tables, &SearchLimits::default(), |_| {});
+//! assert_eq!(result.value, Some(Wdl::Win));
+//! let winning: Vec<String> = result
+//!     .moves
+//!     .iter()
+//!     .filter(|m| m.value == Some(Wdl::Win))
+//!     .map(|m| turn_to_string(&board, &m.turns[0]))
+//!     .collect();
+//! assert_eq!(winning, ["c1-c2A"]);
+//! # std::fs::remove_dir_all(&db)?;
+//! # Ok(())
+//! # }
+//! ```
 
 pub mod bits;
 pub mod builder;

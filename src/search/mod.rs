@@ -216,7 +216,7 @@ pub enum StopReason {
     Interrupted,
     /// The tree filled the memory bound even after pruning.
     Memory,
-    /// The most-proving leaf lay [`MAX_DEPTH`] plies below the root, as
+    /// The most-proving leaf lay 65,534 plies (`MAX_DEPTH`) below the root, as
     /// deep as a search tree goes.
     Depth,
     /// A first move's search in [`solve_split`] with one goal, stopped (or
