@@ -214,6 +214,23 @@ fn moves_as_text() {
 }
 
 #[test]
+fn show_and_moves_take_a_boards_start_too() {
+    // Without a position, the 9x5 start; --board names another board's.
+    assert_eq!(ok(&["moves"]), ok(&["moves", "--position", START_9X5]));
+    let show = ok(&["show"]);
+    assert!(show.lines().any(|l| l.trim() == START_9X5), "{show}");
+    let show = ok(&["show", "--board", "3x3"]);
+    assert!(show.lines().any(|l| l.trim() == START_3X3), "{show}");
+    assert_eq!(
+        ok(&["moves", "--board", "3x3", "--json", "--sacrifice"]),
+        ok(&["moves", "--position", START_3X3, "--json", "--sacrifice"])
+    );
+    // The rule flags reach the start: Black first.
+    let show = ok(&["show", "--board", "3x3", "--first", "black"]);
+    assert!(show.contains("Black to move"), "{show}");
+}
+
+#[test]
 fn perft_json_matches_naive() {
     let out = ok(&[
         "perft",
@@ -349,7 +366,11 @@ fn user_errors_exit_with_code_2() {
     );
     // flags
     user_error(&["moves", "--bogus"], &["--bogus"]);
-    user_error(&["show"], &["--position"]);
+    user_error(&["show", "--board", "4x3"], &["4x3", "odd"]);
+    user_error(
+        &["moves", "--board", "9x5", "--position", START_9X5],
+        &["--position"],
+    );
     user_error(&["perft", "--depth", "many"], &["many"]);
     user_error(&["perft", "--diagonals", "sideways"], &["sideways"]);
     user_error(

@@ -19,16 +19,19 @@ use super::draw::{board_text, status_line};
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// The position, e.g. "BBB/B.W/WWW w".
+    /// The start position of this board (columns x rows).
+    #[arg(long, default_value = "9x5", conflicts_with = "position")]
+    pub board: String,
+    /// This position instead, e.g. "BBB/B.W/WWW w".
     #[arg(long)]
-    pub position: String,
+    pub position: Option<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
 pub fn show(args: &ShowArgs) -> CliResult {
-    let d = Diagram::parse(&args.position)?;
-    let board = d.board(args.rules.rules().diagonals);
+    let rules = args.rules.rules();
+    let (board, d) = board_and_diagram(&args.board, args.position.as_deref(), &rules)?;
     with_bits!(board.points(), B => {
         let pos: Position<B> = d.to_position();
         print!("{}", board_text(&board, &pos));
@@ -40,9 +43,12 @@ pub fn show(args: &ShowArgs) -> CliResult {
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// The position, e.g. "BBB/B.W/WWW w".
+    /// The start position of this board (columns x rows).
+    #[arg(long, default_value = "9x5", conflicts_with = "position")]
+    pub board: String,
+    /// This position instead, e.g. "BBB/B.W/WWW w".
     #[arg(long)]
-    pub position: String,
+    pub position: Option<String>,
     #[command(flatten)]
     pub rules: RuleArgs,
     /// One JSON array of {"move", "position"} objects.
@@ -51,9 +57,8 @@ pub struct MovesArgs {
 }
 
 pub fn moves(args: &MovesArgs) -> CliResult {
-    let d = Diagram::parse(&args.position)?;
     let rules = args.rules.rules();
-    let board = d.board(rules.diagonals);
+    let (board, d) = board_and_diagram(&args.board, args.position.as_deref(), &rules)?;
     with_bits!(board.points(), B => {
         let geo = Geometry::<B>::new(board);
         let pos: Position<B> = d.to_position();
