@@ -101,10 +101,12 @@ impl<B> SolveResult<B> {
 /// spent in two passes, so that hard moves early in the list cannot starve
 /// the others: first every move gets a short search (a quarter of an equal
 /// share), which settles the easy ones; then the moves still open are
-/// searched again from scratch, the most promising for the side to move
-/// first (a winning move settles the position), each with all the time
-/// left when it starts. Without a time limit every move is searched once,
-/// in order.
+/// searched again (from scratch, or from where the first pass stopped
+/// when a [`MoveSearchHook`] keeps each move's state), the most promising
+/// for the side to move first (a winning move settles the position), each
+/// with all the time left when it starts. Without a time limit every move
+/// is searched once, in order.
+///
 /// The goals reported for the position are put together from the moves':
 /// for "the side to move wins" the position is an OR node of its moves
 /// (proof number the least, disproof number the sum), for "the opponent
