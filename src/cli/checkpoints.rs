@@ -1,0 +1,233 @@
+//! `solve --checkpoint`: what a search's checkpoint file gave and took,
+//! one file a first move for a split search, and how that is reported.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use fanorona::bits::Bits;
+use fanorona::geometry::Board;
+use fanorona::notation::position_to_fen;
+use fanorona::position::Position;
+use fanorona::rules::Color;
+use fanorona::search::{CheckpointError, CheckpointInfo, MoveSearchHook, SolveResult, Solver};
+use fanorona::value::Oracle;
+
+use super::common::json_str;
+use super::progress::bytes;
+
+/// What `--checkpoint` read and wrote.
+#[derive(Default)]
+pub(super) struct CheckpointReport {
+    pub(super) path: PathBuf,
+    pub(super) read: Option<CheckpointRead>,
+    pub(super) written: Option<CheckpointWritten>,
+    /// Checkpoints written while the search ran.
+    pub(super) autosaves: u32,
+    /// Nodes expanded over every sitting.
+    pub(super) total_nodes: u64,
+    /// Why the checkpoint could not be written (the result stands).
+    pub(super) error: Option<String>,
+}
+
+/// What was written to a checkpoint.
+pub(super) struct CheckpointWritten {
+    pub(super) solved: usize,
+    pub(super) tree_nodes: usize,
+    pub(super) bytes: u64,
+    pub(super) seconds: f64,
+}
+
+/// What a checkpoint held when it was read.
+pub(super) struct CheckpointRead {
+    pub(super) solved: usize,
+    pub(super) tree_nodes: usize,
+    /// The open tree's position (FEN) and goal (attacker).
+    pub(super) tree: Option<(String, Color)>,
+    /// A tree passed over (another position's without the room for it, or
+    /// a seed's): its position (FEN), goal and nodes.
+    pub(super) skipped: Option<(String, Color, u64)>,
+}
+
+/// `--checkpoint` and how often to write it while searching.
+pub(super) struct CheckpointPlan<'a> {
+    pub(super) path: &'a Path,
+    /// Read when `path` does not exist yet.
+    pub(super) seed: Option<&'a Path>,
+    pub(super) every: Option<Duration>,
+}
+
+impl CheckpointRead {
+    pub(super) fn of<B: Bits>(board: &Board, info: &CheckpointInfo<B>) -> Self {
+        CheckpointRead {
+            solved: info.solved,
+            tree_nodes: info.tree_nodes,
+            tree: info
+                .tree_root
+                .map(|(p, goal)| (position_to_fen(board, &p), goal)),
+            skipped: info
+                .tree_skipped
+                .as_ref()
+                .map(|t| (position_to_fen(board, &t.root), t.goal, t.nodes)),
+        }
+    }
+}
+
+/// `--checkpoint DIR` of a split search (`--threads` above 1): every first
+/// move's search is read from `DIR/<move>.fns` before (or from the seed,
+/// the first time) and written there after, each of its two passes.
+pub(super) struct MoveCheckpoints<'a> {
+    pub(super) board: Board,
+    pub(super) files: Vec<PathBuf>,
+    pub(super) seed: Option<&'a Path>,
+    pub(super) every: Option<Duration>,
+    /// Set when a file cannot be read, to stop the other searches (they
+    /// keep their own files).
+    pub(super) stop: Option<Arc<AtomicBool>>,
+    pub(super) state: Mutex<MoveCheckpointState>,
+}
+
+#[derive(Default)]
+pub(super) struct MoveCheckpointState {
+    pub(super) reports: Vec<CheckpointReport>,
+    /// Moves whose file could not be read: it is never written over.
+    pub(super) unreadable: Vec<bool>,
+    /// The first file that could not be read.
+    pub(super) error: Option<CheckpointError>,
+}
+
+/// Reads a search's own checkpoint `file` if it exists (its tree taken up
+/// when it is `pos`'s), else the solved positions of `seed`, if any: the
+/// file read and what it gave.
+pub(super) fn load_own_or_seed<'p, B: Bits, O: Oracle<B>>(
+    solver: &mut Solver<'_, B, O>,
+    file: &'p Path,
+    seed: Option<&'p Path>,
+    pos: &Position<B>,
+) -> Option<(&'p Path, Result<CheckpointInfo<B>, CheckpointError>)> {
+    if file.exists() {
+        Some((file, solver.load_checkpoint_for(file, pos)))
+    } else {
+        seed.map(|seed| (seed, solver.load_checkpoint_solved(seed)))
+    }
+}
+
+impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
+    fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>) {
+        let file = &self.files[i];
+        if let Some((_, read)) = load_own_or_seed(solver, file, self.seed, pos) {
+            let mut st = self.state.lock().expect("checkpoint lock");
+            match read {
+                Ok(info) => {
+                    let report = &mut st.reports[i];
+                    if report.read.is_none() {
+                        report.read = Some(CheckpointRead::of(&self.board, &info));
+                    }
+                }
+                Err(e) => {
+                    st.unreadable[i] = true;
+                    st.error.get_or_insert(e);
+                    if let Some(stop) = &self.stop {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    // Never written over: no autosave either.
+                    return;
+                }
+            }
+        }
+        if let Some(every) = self.every {
+            solver.set_autosave(file, every);
+        }
+    }
+
+    fn after(&self, i: usize, solver: &mut Solver<'_, B, O>, _: &SolveResult<B>) {
+        if self.state.lock().expect("checkpoint lock").unreadable[i] {
+            return;
+        }
+        let (autosaves, autosave_error) = solver.autosave_status();
+        let saved = solver.save_checkpoint(&self.files[i]);
+        let mut st = self.state.lock().expect("checkpoint lock");
+        let report = &mut st.reports[i];
+        report.autosaves += autosaves;
+        report.total_nodes = solver.total_nodes();
+        match saved {
+            Ok(w) => {
+                report.written = Some(CheckpointWritten {
+                    solved: w.solved,
+                    tree_nodes: w.tree_nodes,
+                    bytes: w.bytes,
+                    seconds: w.seconds,
+                });
+                if let Some(e) = autosave_error {
+                    eprintln!(
+                        "warning: writing {} while searching failed: {e}",
+                        self.files[i].display()
+                    );
+                }
+            }
+            Err(e) => report.error = Some(e.to_string()),
+        }
+    }
+}
+
+pub(super) fn print_checkpoint(c: &CheckpointReport) {
+    if let Some(w) = &c.written {
+        println!(
+            "checkpoint {}: {} solved positions and {} written ({}, {:.1} s; {} while searching); {} nodes over every sitting",
+            c.path.display(),
+            w.solved,
+            if w.tree_nodes > 0 {
+                format!("the open tree ({} nodes)", w.tree_nodes)
+            } else {
+                "no open tree".to_string()
+            },
+            bytes(w.bytes as usize),
+            w.seconds,
+            c.autosaves,
+            c.total_nodes
+        );
+    } else if let Some(e) = &c.error {
+        println!("checkpoint {}: not written: {e}", c.path.display());
+    }
+}
+
+/// What a checkpoint read and wrote, as a JSON object.
+pub(super) fn json_checkpoint(c: &CheckpointReport) -> String {
+    let read = match &c.read {
+        None => "null".to_string(),
+        Some(CheckpointRead {
+            solved,
+            tree_nodes,
+            tree: root,
+            skipped,
+        }) => format!(
+            "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
+            root.as_ref()
+                .map_or("null".to_string(), |(f, _)| json_str(f)),
+            root.as_ref()
+                .map_or("null".to_string(), |(_, g)| json_str(g.name())),
+            skipped
+                .as_ref()
+                .map_or("null".to_string(), |(f, g, n)| format!(
+                    "{{\"position\": {}, \"goal\": {}, \"nodes\": {n}}}",
+                    json_str(f),
+                    json_str(g.name())
+                ))
+        ),
+    };
+    let written = match &c.written {
+        None => "null".to_string(),
+        Some(w) => format!(
+            "{{\"solved\": {}, \"tree_nodes\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
+            w.solved, w.tree_nodes, w.bytes, w.seconds
+        ),
+    };
+    format!(
+        "{{\"file\": {}, \"read\": {read}, \"written\": {written}, \"autosaves\": {}, \"total_nodes\": {}, \"error\": {}}}",
+        json_str(&c.path.display().to_string()),
+        c.autosaves,
+        c.total_nodes,
+        c.error.as_deref().map_or("null".to_string(), json_str)
+    )
+}

@@ -1,0 +1,359 @@
+//! What `solve` and `table` print about a solved position: text, JSON,
+//! and the table in markdown, CSV and JSON.
+
+use std::fmt::Write as _;
+
+use fanorona::geometry::Board;
+use fanorona::notation::Diagram;
+use fanorona::rules::{Color, Rules};
+use fanorona::search::INF;
+
+use super::checkpoints::{CheckpointReport, json_checkpoint, print_checkpoint};
+use super::common::json_str;
+use super::progress::{bytes, human, number};
+
+pub(super) fn value_name(v: Option<fanorona::value::Wdl>) -> &'static str {
+    v.map_or("unknown", |w| w.name())
+}
+
+/// A goal as printed: (attacker, state, proof number, disproof number).
+pub(super) type GoalRow = (String, &'static str, u64, u64);
+
+/// A solved position, ready to print.
+pub(super) struct Report {
+    pub(super) board: Board,
+    pub(super) fen: String,
+    pub(super) turn: Color,
+    pub(super) value: Option<fanorona::value::Wdl>,
+    /// The one goal searched, with `--goal`.
+    pub(super) goal: Option<Color>,
+    /// (move, value for the side playing it), best first.
+    pub(super) moves: Vec<(String, Option<fanorona::value::Wdl>)>,
+    pub(super) nodes: u64,
+    pub(super) seconds: f64,
+    pub(super) table_hits: u64,
+    pub(super) table_stones: Option<u32>,
+    pub(super) stopped: Option<String>,
+    /// The goals searched at the position.
+    pub(super) goals: Vec<GoalRow>,
+    /// The goals searched after each first move (move, goals): its own
+    /// search's (`--threads` above 1), or those the root's value left open.
+    pub(super) move_goals: Vec<(String, Vec<GoalRow>)>,
+    pub(super) solved_entries: usize,
+    /// The search's bound: --memory less the table cache.
+    pub(super) memory_bytes: usize,
+    /// The bound on decompressed table blocks held.
+    pub(super) cache_bytes: usize,
+    /// Table blocks looked up in this search: (found in the cache, read
+    /// and decompressed).
+    pub(super) cache_reads: (u64, u64),
+    pub(super) tree_bytes: usize,
+    pub(super) tt_bytes: usize,
+    /// Times the tree was compacted, open subtrees cut off, and
+    /// second-level searches run: how short of memory the search was.
+    pub(super) compactions: u64,
+    pub(super) cuts: u64,
+    pub(super) second_levels: u64,
+    pub(super) checkpoint: Option<CheckpointReport>,
+    /// A split search's checkpoints: each first move's (its name, the
+    /// report), in the order of the moves.
+    pub(super) move_checkpoints: Vec<(String, CheckpointReport)>,
+}
+
+impl Report {
+    pub(super) fn best(&self) -> Vec<&str> {
+        self.moves
+            .iter()
+            .filter(|(_, v)| v.is_some() && *v == self.value)
+            .map(|(m, _)| m.as_str())
+            .collect()
+    }
+    pub(super) fn tables(&self) -> String {
+        match self.table_stones {
+            Some(k) => format!("<= {k} stones"),
+            None => "none".into(),
+        }
+    }
+    /// The goals searched after first move `m`, if any.
+    pub(super) fn goals_after(&self, m: &str) -> Option<&[GoalRow]> {
+        self.move_goals
+            .iter()
+            .find(|(names, _)| names.split(' ').any(|n| n == m))
+            .map(|(_, g)| g.as_slice())
+    }
+    /// With `--goal`, when it was disproved: what that says about the
+    /// value for the side to move ("not-win" or "not-loss").
+    pub(super) fn bound(&self) -> Option<&'static str> {
+        goal_bound(self.goal?, self.turn, self.value, &self.goals)
+    }
+    /// [`Report::bound`] for the side playing first move `m`.
+    pub(super) fn move_bound(&self, m: &str) -> Option<&'static str> {
+        let goals = self.goals_after(m)?;
+        let value = self.moves.iter().find(|(n, _)| n == m)?.1;
+        goal_bound(self.goal?, self.turn, value, goals)
+    }
+    pub(super) fn all_moves(&self) -> String {
+        self.moves
+            .iter()
+            .map(|(m, v)| format!("{m} {}", self.move_bound(m).unwrap_or(value_name(*v))))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// What a disproved `--goal` (`attacker` wins) says about the value for
+/// `side`, when the value itself is unknown: "not-win" or "not-loss".
+fn goal_bound(
+    attacker: Color,
+    side: Color,
+    value: Option<fanorona::value::Wdl>,
+    goals: &[GoalRow],
+) -> Option<&'static str> {
+    let disproved = goals
+        .iter()
+        .any(|(a, st, _, _)| *a == attacker.name() && *st == "disproved");
+    match (value, disproved) {
+        (None, true) if attacker == side => Some("not-win"),
+        (None, true) => Some("not-loss"),
+        _ => None,
+    }
+}
+
+pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
+    let side = d.turn.name();
+    println!("position  {}  ({}, {} to move)", r.fen, r.board, side);
+    println!("rules     {rules}");
+    match (r.value, r.bound(), r.goal) {
+        (Some(v), _, _) => println!("value     {} for {side}", v.name()),
+        (None, Some(b), Some(g)) => println!(
+            "value     {} for {side} (only \"{} wins?\" was searched)",
+            b.replace('-', " a "),
+            g.name()
+        ),
+        _ => println!(
+            "value     unknown ({})",
+            r.stopped.as_deref().unwrap_or("stopped")
+        ),
+    }
+    print_goals("          ", &r.goals);
+    if r.value.is_none() {
+        for (m, goals) in &r.move_goals {
+            println!("          after {m}:");
+            print_goals("            ", goals);
+        }
+    }
+    let best = r.best();
+    if !best.is_empty() {
+        println!("best      {}", best.join(" "));
+    }
+    if !r.moves.is_empty() {
+        println!("moves     {}", r.all_moves());
+    }
+    println!(
+        "nodes     {} in {:.3} s ({}/s)",
+        r.nodes,
+        r.seconds,
+        human(r.nodes as f64 / r.seconds.max(1e-9))
+    );
+    let (cached, read) = r.cache_reads;
+    println!(
+        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept; tree peak {} of a {} bound",
+        r.tables(),
+        r.table_hits,
+        bytes(r.cache_bytes),
+        100.0 * cached as f64 / (cached + read).max(1) as f64,
+        cached + read,
+        r.solved_entries,
+        bytes(r.tree_bytes),
+        bytes(r.memory_bytes)
+    );
+    if r.compactions > 0 {
+        println!(
+            "memory    tree full {} times: open subtrees cut off {} times, {} second-level (PN²) searches{}",
+            r.compactions,
+            r.cuts,
+            r.second_levels,
+            if r.cuts > 0 {
+                "; more --memory would help"
+            } else {
+                ""
+            }
+        );
+    }
+    for c in r
+        .checkpoint
+        .iter()
+        .chain(r.move_checkpoints.iter().map(|(_, c)| c))
+    {
+        print_checkpoint(c);
+    }
+}
+
+fn print_goals(indent: &str, goals: &[GoalRow]) {
+    for (attacker, state, pn, dn) in goals {
+        if *state == "open" {
+            println!(
+                "{indent}{attacker} wins? open: proof number {}, disproof number {}",
+                number(*pn),
+                number(*dn)
+            );
+        } else {
+            println!("{indent}{attacker} wins? {state}");
+        }
+    }
+}
+
+fn json_goals(goals: &[GoalRow]) -> String {
+    let items: Vec<String> = goals
+        .iter()
+        .map(|(a, st, pn, dn)| {
+            format!(
+                "{{\"attacker\": {}, \"state\": {}, \"proof\": {}, \"disproof\": {}}}",
+                json_str(a),
+                json_str(st),
+                json_number(*pn),
+                json_number(*dn)
+            )
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
+    let mut s = String::new();
+    let moves: Vec<String> = r.best().iter().map(|m| json_str(m)).collect();
+    let all: Vec<String> = r
+        .moves
+        .iter()
+        .map(|(m, v)| {
+            // The goals searched after the move, if any.
+            let goals = r
+                .goals_after(m)
+                .map_or(String::new(), |g| format!(", \"goals\": {}", json_goals(g)));
+            let bound = r
+                .move_bound(m)
+                .map_or(String::new(), |b| format!(", \"bound\": {}", json_str(b)));
+            format!(
+                "{{\"move\": {}, \"value\": {}{bound}{goals}}}",
+                json_str(m),
+                json_str(value_name(*v))
+            )
+        })
+        .collect();
+    let _ = write!(
+        s,
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        json_str(&r.board.to_string()),
+        json_str(&r.fen),
+        json_str(&rules.label()),
+        json_str(value_name(r.value)),
+        moves.join(", "),
+        all.join(", "),
+        r.nodes,
+        r.seconds,
+        r.table_hits,
+        r.table_stones.map_or("null".to_string(), |k| k.to_string()),
+        r.tree_bytes + r.tt_bytes,
+        r.cache_bytes,
+        r.cache_reads.0,
+        r.cache_reads.1,
+        r.compactions,
+        r.cuts,
+        r.second_levels,
+        r.stopped.as_deref().map_or("null".to_string(), json_str),
+        r.goal.map_or("null".to_string(), |g| json_str(g.name())),
+        r.bound().map_or("null".to_string(), json_str),
+        json_goals(&r.goals)
+    );
+    if let Some(c) = &r.checkpoint {
+        // Before the closing brace: the checkpoint's fields.
+        s.pop();
+        let _ = write!(s, ", \"checkpoint\": {}}}", json_checkpoint(c));
+    }
+    if !r.move_checkpoints.is_empty() {
+        s.pop();
+        let files: Vec<String> = r
+            .move_checkpoints
+            .iter()
+            .map(|(m, c)| format!("{{\"move\": {}, {}", json_str(m), &json_checkpoint(c)[1..]))
+            .collect();
+        let _ = write!(s, ", \"checkpoints\": [{}]}}", files.join(", "));
+    }
+    s
+}
+
+/// A proof number in JSON: infinity as the string "inf".
+fn json_number(n: u64) -> String {
+    if n == INF {
+        "\"inf\"".into()
+    } else {
+        n.to_string()
+    }
+}
+
+pub(super) fn table_md(rows: &[Report], rules: &Rules) -> String {
+    let mut s = format!(
+        "Start positions, {} first; rules: {rules}.\nValues are for the side to move; a first move's value is for the side playing it.\n\n",
+        rules.first.name()
+    );
+    s.push_str(
+        "| board | value | best first moves | all first moves | nodes | seconds | memory used | tables |\n",
+    );
+    s.push_str("|---|---|---|---|---:|---:|---:|---|\n");
+    for r in rows {
+        let value = match (&r.value, &r.stopped) {
+            (Some(v), _) => v.name().to_string(),
+            (None, Some(why)) => format!("unknown ({why})"),
+            (None, None) => "unknown".into(),
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {:.2} | {} | {} |",
+            r.board,
+            value,
+            r.best().join(" "),
+            r.all_moves(),
+            r.nodes,
+            r.seconds,
+            bytes(r.tree_bytes + r.tt_bytes),
+            r.tables()
+        );
+    }
+    s
+}
+
+fn csv_field(f: &str) -> String {
+    if f.contains([',', '"', '\n']) {
+        format!("\"{}\"", f.replace('"', "\"\""))
+    } else {
+        f.to_string()
+    }
+}
+
+pub(super) fn table_csv(rows: &[Report], rules: &Rules) -> String {
+    let mut s = String::from(
+        "board,rules,value,stopped,best_first_moves,all_first_moves,nodes,seconds,memory_used_bytes,table_stones\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "{},{},{},{},{},{},{},{:.3},{},{}",
+            r.board,
+            rules.label(),
+            value_name(r.value),
+            r.stopped.as_deref().unwrap_or(""),
+            csv_field(&r.best().join(" ")),
+            csv_field(&r.all_moves()),
+            r.nodes,
+            r.seconds,
+            r.tree_bytes + r.tt_bytes,
+            r.table_stones.map_or(String::new(), |k| k.to_string())
+        );
+    }
+    s
+}
+
+pub(super) fn table_json(rows: &[Report], rules: &Rules) -> String {
+    let items: Vec<String> = rows.iter().map(|r| json_report(r, rules)).collect();
+    format!("[\n  {}\n]\n", items.join(",\n  "))
+}
