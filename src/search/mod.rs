@@ -105,17 +105,25 @@
 //! sitting. A checkpoint holds only what is sound anywhere (the table of
 //! solved positions) and the open tree, whose path-dependent disproofs are
 //! only ever used from that same root.
+//!
+//! # Parts
+//!
+//! This module holds the solver (df-pn, PN², repetitions, memory); beside
+//! it `table` (the table of solved positions), `tree` (the packed tree
+//! node), `checkpoint` (the checkpoint file, `db/FORMAT.md`) and `split`
+//! (a position's first moves searched side by side, [`solve_split`]).
 
 mod checkpoint;
 mod split;
 mod table;
+mod tree;
 
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::bits::{Bits, Square};
+use crate::bits::Bits;
 use crate::geometry::Geometry;
 use crate::movegen::{Status, Turn, count_children, for_each_turn, status};
 use crate::position::Position;
@@ -128,6 +136,7 @@ pub use checkpoint::{
 };
 pub use split::{MoveSearchHook, Split, solve_split};
 pub use table::{Entry, Table};
+use tree::{MAX_DEPTH, NONE, TreeNode};
 
 /// The turns-left field of a node when there is no move limit.
 pub const NO_LIMIT: u16 = u16::MAX;
@@ -374,125 +383,6 @@ impl<B> SolveResult<B> {
             .filter(move |m| m.value.is_some() && m.value == self.value)
     }
 }
-
-/// A node of the search tree, packed: 48 bytes on boards of up to 64
-/// points against 72 for a [`Node`] with `u64` numbers and `u32` depths,
-/// so that a memory bound holds half as many nodes again. The search works
-/// in `u64` numbers and depths through the accessors; the numbers it makes
-/// never exceed [`CAP`] short of [`INF`], so packing them loses nothing, and
-/// no node is ever made deeper than [`MAX_DEPTH`].
-#[derive(Clone, Copy, Debug)]
-struct TreeNode<B> {
-    white: B,
-    black: B,
-    pn: u32,
-    dn: u32,
-    parent: u32,
-    /// The first of the children, which lie side by side ([`NONE`]: a leaf).
-    first: u32,
-    count: u32,
-    /// Plies from the root.
-    depth: u16,
-    /// For a disproof: the depth of the shallowest position on the path it
-    /// depends on (`u16::MAX`: none, [`NO_DEP`] through [`TreeNode::dep`]).
-    dep: u16,
-    left: u16,
-    block: Option<Square>,
-    turn: Color,
-}
-
-/// The deepest a tree node may be: below [`TreeNode`]'s stored "no
-/// dependency". A path this long has never been near (9x5 searches go a
-/// few hundred plies deep); a search that gets there stops
-/// ([`StopReason::Depth`]).
-const MAX_DEPTH: u32 = u16::MAX as u32 - 1;
-
-impl<B: Bits> TreeNode<B> {
-    fn new(node: Node<B>, (pn, dn): (u64, u64), parent: u32, depth: u32, dep: u32) -> Self {
-        debug_assert!(depth <= MAX_DEPTH);
-        let mut t = TreeNode {
-            white: node.pos.white,
-            black: node.pos.black,
-            pn: 0,
-            dn: 0,
-            parent,
-            first: NONE,
-            count: 0,
-            depth: depth as u16,
-            dep: 0,
-            left: node.left,
-            block: node.pos.block,
-            turn: node.pos.turn,
-        };
-        t.set_numbers(pn, dn);
-        t.set_dep(dep);
-        t
-    }
-
-    fn node(&self) -> Node<B> {
-        Node {
-            pos: Position {
-                white: self.white,
-                black: self.black,
-                turn: self.turn,
-                block: self.block,
-            },
-            left: self.left,
-        }
-    }
-
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn pn(&self) -> u64 {
-        unpack_number(self.pn)
-    }
-
-    fn dn(&self) -> u64 {
-        unpack_number(self.dn)
-    }
-
-    fn set_numbers(&mut self, pn: u64, dn: u64) {
-        self.pn = pack_number(pn);
-        self.dn = pack_number(dn);
-    }
-
-    fn depth(&self) -> u32 {
-        self.depth as u32
-    }
-
-    fn dep(&self) -> u32 {
-        if self.dep == u16::MAX {
-            NO_DEP
-        } else {
-            self.dep as u32
-        }
-    }
-
-    fn set_dep(&mut self, dep: u32) {
-        debug_assert!(dep == NO_DEP || dep <= MAX_DEPTH);
-        self.dep = if dep == NO_DEP { u16::MAX } else { dep as u16 };
-    }
-}
-
-/// A proof or disproof number as a tree node keeps it: [`INF`] as
-/// `u32::MAX`, finite numbers up to [`CAP`] as they are (anything larger,
-/// as from an old checkpoint, as [`CAP`]).
-fn pack_number(x: u64) -> u32 {
-    if x == INF {
-        u32::MAX
-    } else {
-        x.min(CAP) as u32
-    }
-}
-
-fn unpack_number(x: u32) -> u64 {
-    if x == u32::MAX { INF } else { x as u64 }
-}
-
-/// No tree node.
-const NONE: u32 = u32::MAX;
 
 /// What one step of the search did.
 enum Step {
@@ -1610,41 +1500,5 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.tree[j as usize] = t;
         }
         self.tree.truncate(next as usize);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_tree_node_packs_into_48_bytes_and_gives_back_what_went_in() {
-        // The point of the packing: half as many nodes again in a bound.
-        assert_eq!(std::mem::size_of::<TreeNode<u64>>(), 48);
-        let pos = Position {
-            white: 0b1011u64,
-            black: 1 << 40,
-            turn: Color::Black,
-            block: Some(40),
-        };
-        let node = Node { pos, left: 17 };
-        let mut t = TreeNode::new(node, (INF, 0), 5, MAX_DEPTH, MAX_DEPTH - 1);
-        assert_eq!(t.node(), node);
-        assert_eq!((t.pn(), t.dn(), t.parent), (INF, 0, 5));
-        assert_eq!(
-            (t.depth(), t.dep(), t.turn()),
-            (MAX_DEPTH, MAX_DEPTH - 1, Color::Black)
-        );
-        t.set_dep(NO_DEP);
-        assert_eq!(t.dep(), NO_DEP);
-        for (pn, dn) in [(0, INF), (1, 1), (CAP, 7), (CAP - 1, CAP)] {
-            t.set_numbers(pn, dn);
-            assert_eq!((t.pn(), t.dn()), (pn, dn));
-        }
-        // Past CAP (an old checkpoint's numbers): CAP, still finite.
-        t.set_numbers(1 << 40, CAP + 1);
-        assert_eq!((t.pn(), t.dn()), (CAP, CAP));
-        assert_eq!(add(CAP, 5), CAP);
-        assert_eq!(add(CAP, INF), INF);
     }
 }
