@@ -1,0 +1,370 @@
+//! Game records: a game as plain text (board, rules, start, moves, an end
+//! declared from outside the board), read back line by line with errors
+//! that name the line.
+
+use std::fmt;
+
+use super::{EndReason, GameError, Outcome};
+use crate::geometry::{Board, BoardError};
+use crate::notation::NotationError;
+use crate::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
+
+/// A move of a record and the line it is on (0 when not read from text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub line: usize,
+    pub text: String,
+}
+
+/// A game record: the board, the rules, the start if not the standard one,
+/// the moves in notation and an end declared from outside the board. As
+/// text:
+///
+/// ```text
+/// # fanorona game record
+/// board 3x3
+/// rules diagonals=corner continuation=free stalemate=loss sacrifice=off first=white move-limit=off
+/// start BBB/B.W/WWW w
+/// max-turns 120
+/// 1. c1-b2
+/// 2. a3-b3 ...
+/// end agreed
+/// ```
+///
+/// `#` starts a comment; `start`, `max-turns` and `end` are optional, and
+/// so are the rule keys (a missing key takes the rule book's default). Moves
+/// may be numbered (`12.` or `12...`) and several may share a line. `end`
+/// is `time white` (White lost on time), `resigned black` or `agreed`;
+/// every other end is read off the board when the moves are replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub board: Board,
+    pub rules: Rules,
+    pub start: Option<String>,
+    pub max_turns: Option<u32>,
+    pub moves: Vec<RecordedMove>,
+    pub end: Option<EndReason>,
+    /// The line of the `start` header (0 when not read from text).
+    pub start_line: usize,
+}
+
+impl GameRecord {
+    /// A record of a game not yet begun.
+    pub fn new(board: Board, rules: Rules) -> GameRecord {
+        GameRecord {
+            board: Board {
+                diagonals: rules.diagonals,
+                ..board
+            },
+            rules,
+            start: None,
+            max_turns: None,
+            moves: Vec::new(),
+            end: None,
+            start_line: 0,
+        }
+    }
+
+    /// The record as text.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from("# fanorona game record\n");
+        s.push_str(&format!("board {}\n", self.board));
+        s.push_str(&format!("rules {}\n", rules_spec(&self.rules)));
+        if let Some(fen) = &self.start {
+            s.push_str(&format!("start {fen}\n"));
+        }
+        if let Some(c) = self.max_turns {
+            s.push_str(&format!("max-turns {c}\n"));
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            s.push_str(&format!("{}. {}\n", i + 1, m.text));
+        }
+        match self.end {
+            Some(EndReason::Time(c)) => s.push_str(&format!("end time {}\n", c.name())),
+            Some(EndReason::Resigned(c)) => s.push_str(&format!("end resigned {}\n", c.name())),
+            Some(EndReason::Agreed) => s.push_str("end agreed\n"),
+            _ => {}
+        }
+        s
+    }
+
+    /// Reads a record (see the type's documentation for the format).
+    pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
+        let mut size: Option<(usize, usize)> = None;
+        let mut rules = Rules::default();
+        let mut rec = GameRecord::new(
+            Board {
+                cols: 1,
+                rows: 1,
+                diagonals: Diagonals::Corner,
+            },
+            rules,
+        );
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let (kw, rest) = match content.split_once(char::is_whitespace) {
+                Some((k, r)) => (k, r.trim()),
+                None => (content, ""),
+            };
+            let header = |name: &str| -> Result<(), RecordError> {
+                if rec.moves.is_empty() {
+                    Ok(())
+                } else {
+                    Err(RecordError::HeaderAfterMoves {
+                        line,
+                        header: name.to_string(),
+                    })
+                }
+            };
+            match kw {
+                "board" => {
+                    header(kw)?;
+                    size = Some(
+                        Board::parse_size(rest)
+                            .map_err(|error| RecordError::BadBoard { line, error })?,
+                    );
+                }
+                "rules" => {
+                    header(kw)?;
+                    rules = parse_rules_spec(rest).map_err(|why| RecordError::BadRules {
+                        line,
+                        text: rest.to_string(),
+                        why,
+                    })?;
+                }
+                "start" => {
+                    header(kw)?;
+                    rec.start = Some(rest.to_string());
+                    rec.start_line = line;
+                }
+                "max-turns" => {
+                    header(kw)?;
+                    rec.max_turns = Some(rest.parse().map_err(|_| RecordError::BadNumber {
+                        line,
+                        text: rest.to_string(),
+                    })?);
+                }
+                "moves" => {}
+                "end" => {
+                    let words: Vec<&str> = rest.split_whitespace().collect();
+                    let color = |w: &str| match w {
+                        "white" => Some(Color::White),
+                        "black" => Some(Color::Black),
+                        _ => None,
+                    };
+                    let reason = match words.as_slice() {
+                        ["agreed"] => Some(EndReason::Agreed),
+                        ["time", c] => color(c).map(EndReason::Time),
+                        ["resigned", c] => color(c).map(EndReason::Resigned),
+                        _ => None,
+                    };
+                    rec.end = Some(reason.ok_or_else(|| RecordError::BadEnd {
+                        line,
+                        text: rest.to_string(),
+                    })?);
+                }
+                _ => {
+                    if rec.end.is_some() {
+                        return Err(RecordError::HeaderAfterMoves {
+                            line,
+                            header: content.to_string(),
+                        });
+                    }
+                    for tok in content.split_whitespace() {
+                        let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+                        let tok = tok.trim_start_matches('.');
+                        if !tok.is_empty() {
+                            rec.moves.push(RecordedMove {
+                                line,
+                                text: tok.to_string(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let (cols, rows) = size.ok_or(RecordError::MissingBoard)?;
+        rec.rules = rules;
+        rec.board = Board::new(cols, rows, rules.diagonals)
+            .map_err(|error| RecordError::BadBoard { line: 0, error })?;
+        Ok(rec)
+    }
+}
+
+/// The rules as `key=value` words, as written in game records.
+pub fn rules_spec(r: &Rules) -> String {
+    format!(
+        "diagonals={} continuation={} stalemate={} sacrifice={} first={} move-limit={}",
+        match r.diagonals {
+            Diagonals::Corner => "corner",
+            Diagonals::Center => "center",
+        },
+        match r.continuation {
+            Continuation::Free => "free",
+            Continuation::Forced => "forced",
+        },
+        match r.stalemate {
+            Stalemate::Loss => "loss",
+            Stalemate::Draw => "draw",
+        },
+        if r.sacrifice { "on" } else { "off" },
+        r.first.name(),
+        if r.move_limit { "on" } else { "off" },
+    )
+}
+
+/// Reads [`rules_spec`]'s format; missing keys keep the defaults.
+pub fn parse_rules_spec(s: &str) -> Result<Rules, String> {
+    let mut r = Rules::default();
+    for word in s.split_whitespace() {
+        let (k, v) = word
+            .split_once('=')
+            .ok_or_else(|| format!("'{word}' is not key=value"))?;
+        let bad = || format!("'{v}' is not a value of {k}");
+        let on_off = |v: &str| match v {
+            "on" | "true" | "yes" => Ok(true),
+            "off" | "false" | "no" => Ok(false),
+            _ => Err(bad()),
+        };
+        match k {
+            "diagonals" => {
+                r.diagonals = match v {
+                    "corner" => Diagonals::Corner,
+                    "center" => Diagonals::Center,
+                    _ => return Err(bad()),
+                }
+            }
+            "continuation" => {
+                r.continuation = match v {
+                    "free" => Continuation::Free,
+                    "forced" => Continuation::Forced,
+                    _ => return Err(bad()),
+                }
+            }
+            "stalemate" => {
+                r.stalemate = match v {
+                    "loss" => Stalemate::Loss,
+                    "draw" => Stalemate::Draw,
+                    _ => return Err(bad()),
+                }
+            }
+            "sacrifice" => r.sacrifice = on_off(v)?,
+            "first" => {
+                r.first = match v {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    _ => return Err(bad()),
+                }
+            }
+            "move-limit" => r.move_limit = on_off(v)?,
+            _ => {
+                return Err(format!(
+                    "unknown rule '{k}' (known: diagonals, continuation, stalemate, sacrifice, first, move-limit)"
+                ));
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// Why a game record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// No `board CxR` line.
+    MissingBoard,
+    BadBoard {
+        line: usize,
+        error: BoardError,
+    },
+    BadRules {
+        line: usize,
+        text: String,
+        why: String,
+    },
+    BadStart {
+        line: usize,
+        error: NotationError,
+    },
+    BadNumber {
+        line: usize,
+        text: String,
+    },
+    BadEnd {
+        line: usize,
+        text: String,
+    },
+    /// A header line after the first move (or a move after `end`).
+    HeaderAfterMoves {
+        line: usize,
+        header: String,
+    },
+    /// The board does not fit the bitboard type asked for.
+    TooLarge {
+        board: Board,
+    },
+    /// A move that is not legal where it stands.
+    IllegalMove {
+        line: usize,
+        text: String,
+        error: Box<GameError>,
+    },
+    /// A move after the game ended.
+    MoveAfterEnd {
+        line: usize,
+        text: String,
+        outcome: Outcome,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::MissingBoard => {
+                write!(f, "game record has no 'board CxR' line")
+            }
+            RecordError::BadBoard { line, error } => {
+                write!(f, "game record line {line}: {error}")
+            }
+            RecordError::BadRules { line, text, why } => {
+                write!(f, "game record line {line}: rules '{text}': {why}")
+            }
+            RecordError::BadStart { line, error } => {
+                write!(f, "game record line {line}: start position: {error}")
+            }
+            RecordError::BadNumber { line, text } => {
+                write!(f, "game record line {line}: '{text}' is not a number")
+            }
+            RecordError::BadEnd { line, text } => write!(
+                f,
+                "game record line {line}: end '{text}' is not 'agreed', 'time white|black' or 'resigned white|black'"
+            ),
+            RecordError::HeaderAfterMoves { line, header } => write!(
+                f,
+                "game record line {line}: '{header}' comes after the moves (or after 'end')"
+            ),
+            RecordError::TooLarge { board } => {
+                write!(
+                    f,
+                    "game record board {board} does not fit the bitboard type"
+                )
+            }
+            RecordError::IllegalMove { line, text, error } => {
+                write!(f, "game record line {line}: move '{text}': {error}")
+            }
+            RecordError::MoveAfterEnd {
+                line,
+                text,
+                outcome,
+            } => write!(
+                f,
+                "game record line {line}: move '{text}' comes after the end of the game ({outcome})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
