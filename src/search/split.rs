@@ -47,6 +47,8 @@ pub struct Split<'h, B: Bits, O: Oracle<B>> {
     pub hook: Option<&'h dyn MoveSearchHook<B, O>>,
 }
 
+// By hand: a derive would ask `B` and `O` to be `Clone` too, which the
+// references held do not need.
 impl<B: Bits, O: Oracle<B>> Clone for Split<'_, B, O> {
     fn clone(&self) -> Self {
         *self
