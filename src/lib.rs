@@ -69,6 +69,7 @@ pub mod engine;
 pub mod fxhash;
 pub mod game;
 pub mod geometry;
+mod hashio;
 mod hugepages;
 pub mod index;
 pub mod movegen;

@@ -409,5 +409,16 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
         &["build", "--board", "5x3", "--pieces", "16", "--db", dir],
         &["--pieces 16", "15 points"],
     );
+    user_error(
+        &[
+            "build",
+            "--board",
+            "5x3",
+            "--db",
+            dir,
+            "--snapshot-minutes=-1",
+        ],
+        &["--snapshot-minutes -1", "0 for never"],
+    );
     assert!(!db.exists(), "{dir} was created");
 }

@@ -44,6 +44,10 @@
 //! largest group plus 1 byte an index of every smaller class: 20 GB for 9x5
 //! up to 8 stones, whose largest group, 3v5+5v3, has 6 billion indices.
 //! The build checks every group against `--memory` before it starts.
+//!
+//! Resuming: complete tables on disk are reused, and a group being solved
+//! is saved every `snapshot_every` (the `snapshot` module), so a killed
+//! build takes it up at the last saved level sweep.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -51,7 +55,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -66,6 +70,7 @@ use crate::rules::{Diagonals, Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader, decode, encode};
 use crate::value::Value;
 
+mod snapshot;
 mod state;
 pub use state::Overflow;
 use state::{Cell, ChunkLevels, Held, Layout, Medium, Narrow, Solved, Wide};
@@ -174,7 +179,15 @@ pub struct BuildOptions {
     pub win_search: WinSearch,
     /// Which state layout solves each group (the tests force the wide one).
     pub layout: StateLayout,
+    /// How often the state of a group being solved is saved, so that a
+    /// killed build resumes from the last save (the `snapshot` module);
+    /// `None` never saves. A save takes the group's state size on disk.
+    pub snapshot_every: Option<Duration>,
 }
+
+/// How often a build saves the state of a group by default: a save of
+/// 9x5's largest state (15 GB) takes under a minute.
+pub const DEFAULT_SNAPSHOT_EVERY: Duration = Duration::from_secs(30 * 60);
 
 /// The builder's state while a group is solved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -206,6 +219,7 @@ impl Default for BuildOptions {
             progress: true,
             win_search: WinSearch::Auto,
             layout: StateLayout::Auto,
+            snapshot_every: Some(DEFAULT_SNAPSHOT_EVERY),
         }
     }
 }
@@ -223,6 +237,9 @@ pub struct ClassSummary {
     pub bytes: u64,
     /// Found complete on disk and not rebuilt.
     pub reused: bool,
+    /// Resumed from a snapshot taken before this level's sweep by a build
+    /// that was stopped (`seconds` then counts this build's part only).
+    pub resumed_at: Option<u16>,
 }
 
 impl ClassSummary {
@@ -238,6 +255,7 @@ impl ClassSummary {
             seconds,
             bytes,
             reused,
+            resumed_at: None,
         }
     }
 }
@@ -367,6 +385,14 @@ impl InitPosition {
     }
 }
 
+/// A solved group.
+struct Solution {
+    /// Each class's value codes.
+    values: Vec<Held>,
+    /// The level the group was resumed at from a snapshot.
+    resumed_at: Option<u16>,
+}
+
 /// A group's name: its classes joined by `+`.
 fn group_name(group: &[MaterialClass]) -> String {
     group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+")
@@ -382,6 +408,10 @@ pub struct Builder<B> {
     /// Looked up for every capture of every position in init: a fast
     /// hash, not SipHash (which took 7% of a build).
     solved: HashMap<MaterialClass, Solved<B>, FxBuild>,
+    /// Stops the build (a panic, as a kill would) right after the snapshot
+    /// of this group at this level: the tests resume from it.
+    #[cfg(test)]
+    halt_after_snapshot: Option<(String, u16)>,
 }
 
 /// The value of a position one of whose sides has no table: no stones for
@@ -447,6 +477,8 @@ impl<B: Bits> Builder<B> {
             rules,
             options,
             solved: HashMap::default(),
+            #[cfg(test)]
+            halt_after_snapshot: None,
         }
     }
 
@@ -612,13 +644,20 @@ impl<B: Bits> Builder<B> {
                 );
             }
         };
+        // A layout that overflowed: noted, and its snapshot (useless to
+        // the next layout) removed.
+        let snapshot = snapshot::snapshot_path(&self.dir, &name);
+        let overflowed = |overflow: Overflow| {
+            write_overflow_marker(&marker, overflow);
+            snapshot::remove(&snapshot);
+        };
         let mut tried = match (self.options.layout, remembered) {
             (StateLayout::Wide, _) => None,
             (StateLayout::Auto, Some(overflow)) => Some(Err(overflow)),
             (StateLayout::Auto, None) => {
                 let t = self.solve_group::<Narrow>(group, &indexers);
                 if let Err(overflow) = t {
-                    write_overflow_marker(&marker, overflow);
+                    overflowed(overflow);
                 }
                 Some(t)
             }
@@ -630,10 +669,10 @@ impl<B: Bits> Builder<B> {
             retry(Overflow::Distance, Medium::BYTES, medium_needed);
             tried = Some(self.solve_group::<Medium>(group, &indexers));
             if let Some(Err(overflow)) = tried {
-                write_overflow_marker(&marker, overflow);
+                overflowed(overflow);
             }
         }
-        let values = match tried {
+        let Solution { values, resumed_at } = match tried {
             Some(Ok(v)) => v,
             tried => {
                 let needed = total * Wide::BYTES + held;
@@ -676,12 +715,10 @@ impl<B: Bits> Builder<B> {
                         path: path.clone(),
                         err,
                     })?;
-            out.push(ClassSummary::from_header(
-                &h,
-                bytes,
-                t0.elapsed().as_secs_f64(),
-                false,
-            ));
+            out.push(ClassSummary {
+                resumed_at,
+                ..ClassSummary::from_header(&h, bytes, t0.elapsed().as_secs_f64(), false)
+            });
             if needed_later(class, pieces) {
                 self.solved.insert(
                     class,
@@ -693,22 +730,53 @@ impl<B: Bits> Builder<B> {
             }
         }
         let _ = std::fs::remove_file(&marker);
+        snapshot::remove(&snapshot);
         Ok(out)
     }
 
     /// Solves a group in the state layout `L`: every class's value codes,
-    /// or what did not fit the layout.
+    /// or what did not fit the layout. Starts from the group's snapshot in
+    /// this layout if there is one, and saves one every
+    /// `options.snapshot_every`.
     fn solve_group<L: Layout>(
         &self,
         group: &[MaterialClass],
         indexers: &[ClassIndexer<B>],
-    ) -> Result<Vec<Held>, Overflow> {
+    ) -> Result<Solution, Overflow> {
         let t0 = Instant::now();
         let name = group_name(group);
         let sizes: Vec<u64> = indexers.iter().map(|ix| ix.size()).collect();
         let total: u64 = sizes.iter().sum();
-        let vals: Vec<Vec<L::Val>> = sizes.iter().map(|&n| L::Val::zeroed(n)).collect();
-        let aux: Vec<Vec<L::Aux>> = sizes.iter().map(|&n| L::Aux::zeroed(n)).collect();
+        let progress = self.options.progress;
+        let snapshot_path = snapshot::snapshot_path(&self.dir, &name);
+        let resumed = snapshot::read::<L>(&snapshot_path, &name, &sizes).unwrap_or_else(|err| {
+            if progress {
+                eprintln!(
+                    "{name}: not resuming from {}: {err}; solving the group from the start",
+                    snapshot_path.display()
+                );
+            }
+            snapshot::remove(&snapshot_path);
+            None
+        });
+        let resumed_at = resumed.as_ref().map(|s| s.level);
+        let (vals, aux, start_level) = match resumed {
+            Some(s) => {
+                if progress {
+                    eprintln!(
+                        "{name}: resuming at level {} from {}",
+                        s.level,
+                        snapshot_path.display()
+                    );
+                }
+                (s.vals, s.aux, s.level)
+            }
+            None => (
+                sizes.iter().map(|&n| L::Val::zeroed(n)).collect(),
+                sizes.iter().map(|&n| L::Aux::zeroed(n)).collect(),
+                0,
+            ),
+        };
         let chunk_levels: Vec<Vec<ChunkLevels>> = sizes
             .iter()
             .map(|&n| {
@@ -752,151 +820,171 @@ impl<B: Bits> Builder<B> {
             }
         };
 
-        // Phase 1: init.
-        let bar = self.bar(total, &format!("{name} init"));
-        for (slot, ix) in indexers.iter().enumerate() {
-            let n_chunks = sizes[slot].div_ceil(CHUNK);
-            (0..n_chunks).into_par_iter().for_each(|ch| {
-                let mut cache = DecodeCache::default();
-                let mut inside: Vec<(usize, u64)> = Vec::new();
-                // A batch of positions whose moves into smaller classes are
-                // looked up together: the lookups (random reads in
-                // gigabytes of tables) are prefetched as they are found and
-                // read once the whole batch has been generated, so the
-                // memory waits overlap instead of coming one at a time.
-                let mut batch: Vec<InitPosition> = Vec::with_capacity(INIT_BATCH);
-                let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
-                let lo = ch * CHUNK;
-                let hi = (lo + CHUNK).min(sizes[slot]);
-                let mut i = lo;
-                while i < hi {
-                    batch.clear();
-                    exits.clear();
-                    while i < hi && batch.len() < INIT_BATCH {
-                        let pos = ix.decode(i, &mut cache);
-                        let index = i;
-                        i += 1;
-                        // The other indices of an orbit are filled in at
-                        // the end; meanwhile they stay unresolved with no
-                        // children, which no sweep visits.
-                        if !ix.is_canonical(index, &pos) {
-                            continue;
-                        }
-                        inside.clear();
-                        // Two paika children (same stones of the other
-                        // side) can be images of each other only under a
-                        // symmetry that fixes the other side's stones;
-                        // otherwise each child is its own orbit and need
-                        // not be indexed to be counted.
-                        let waiter = pos.waiter();
-                        let must_index = self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
-                        let mut raw_inside = 0usize;
-                        let mut p = InitPosition::new(index);
-                        let b = batch.len();
-                        for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
-                            p.any = true;
-                            let cc = MaterialClass::of(child);
-                            if let Some(s) = group.iter().position(|&g| g == cc) {
-                                if must_index {
-                                    inside.push((s, indexers[s].index_of(child)));
+        // Phase 1: init (done already when resuming).
+        if resumed_at.is_none() {
+            let bar = self.bar(total, &format!("{name} init"));
+            for (slot, ix) in indexers.iter().enumerate() {
+                let n_chunks = sizes[slot].div_ceil(CHUNK);
+                (0..n_chunks).into_par_iter().for_each(|ch| {
+                    let mut cache = DecodeCache::default();
+                    let mut inside: Vec<(usize, u64)> = Vec::new();
+                    // A batch of positions whose moves into smaller classes are
+                    // looked up together: the lookups (random reads in
+                    // gigabytes of tables) are prefetched as they are found and
+                    // read once the whole batch has been generated, so the
+                    // memory waits overlap instead of coming one at a time.
+                    let mut batch: Vec<InitPosition> = Vec::with_capacity(INIT_BATCH);
+                    let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
+                    let lo = ch * CHUNK;
+                    let hi = (lo + CHUNK).min(sizes[slot]);
+                    let mut i = lo;
+                    while i < hi {
+                        batch.clear();
+                        exits.clear();
+                        while i < hi && batch.len() < INIT_BATCH {
+                            let pos = ix.decode(i, &mut cache);
+                            let index = i;
+                            i += 1;
+                            // The other indices of an orbit are filled in at
+                            // the end; meanwhile they stay unresolved with no
+                            // children, which no sweep visits.
+                            if !ix.is_canonical(index, &pos) {
+                                continue;
+                            }
+                            inside.clear();
+                            // Two paika children (same stones of the other
+                            // side) can be images of each other only under a
+                            // symmetry that fixes the other side's stones;
+                            // otherwise each child is its own orbit and need
+                            // not be indexed to be counted.
+                            let waiter = pos.waiter();
+                            let must_index =
+                                self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
+                            let mut raw_inside = 0usize;
+                            let mut p = InitPosition::new(index);
+                            let b = batch.len();
+                            for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
+                                p.any = true;
+                                let cc = MaterialClass::of(child);
+                                if let Some(s) = group.iter().position(|&g| g == cc) {
+                                    if must_index {
+                                        inside.push((s, indexers[s].index_of(child)));
+                                    } else {
+                                        raw_inside += 1;
+                                    }
+                                } else if let Some(v) = trivial_value(&self.geo, &self.rules, child)
+                                {
+                                    p.exit(v);
                                 } else {
-                                    raw_inside += 1;
+                                    let solved = self.solved_class(cc);
+                                    let at = solved.indexer.index_of(child);
+                                    solved.values.prefetch(at as usize);
+                                    exits.push((b, solved, at));
                                 }
-                            } else if let Some(v) = trivial_value(&self.geo, &self.rules, child) {
-                                p.exit(v);
+                            });
+                            inside.sort_unstable();
+                            inside.dedup();
+                            p.n_inside = inside.len() + raw_inside;
+                            batch.push(p);
+                        }
+                        for &(b, solved, at) in &exits {
+                            batch[b].exit(decode(solved.values.get(at as usize)));
+                        }
+                        for p in &batch {
+                            let i = p.index;
+                            let n_inside = p.n_inside;
+                            let (exit_win, max_loss, draw_exit) =
+                                (p.exit_win, p.max_loss, p.draw_exit);
+                            let code = if !p.any {
+                                code_of(stalemate_value(&self.rules))
+                            } else if n_inside == 0 {
+                                if exit_win != u16::MAX {
+                                    code_of(Value::Win(exit_win))
+                                } else if draw_exit {
+                                    0
+                                } else {
+                                    code_of(Value::Loss(max_loss))
+                                }
                             } else {
-                                let solved = self.solved_class(cc);
-                                let at = solved.indexer.index_of(child);
-                                solved.values.prefetch(at as usize);
-                                exits.push((b, solved, at));
-                            }
-                        });
-                        inside.sort_unstable();
-                        inside.dedup();
-                        p.n_inside = inside.len() + raw_inside;
-                        batch.push(p);
-                    }
-                    for &(b, solved, at) in &exits {
-                        batch[b].exit(decode(solved.values.get(at as usize)));
-                    }
-                    for p in &batch {
-                        let i = p.index;
-                        let n_inside = p.n_inside;
-                        let (exit_win, max_loss, draw_exit) = (p.exit_win, p.max_loss, p.draw_exit);
-                        let code = if !p.any {
-                            code_of(stalemate_value(&self.rules))
-                        } else if n_inside == 0 {
-                            if exit_win != u16::MAX {
-                                code_of(Value::Win(exit_win))
-                            } else if draw_exit {
+                                if n_inside > L::CNT_MASK as usize {
+                                    too_many_children.store(true, Ordering::Relaxed);
+                                }
+                                let mut a = n_inside as u32 & L::CNT_MASK;
+                                if exit_win != u16::MAX {
+                                    // The pending win must become a code too.
+                                    code_of(Value::Win(exit_win));
+                                    a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
+                                } else {
+                                    if max_loss > L::MAX_DIST {
+                                        too_long.store(true, Ordering::Relaxed);
+                                    }
+                                    a |= (max_loss.min(L::MAX_DIST) as u32) << L::DIST_SHIFT;
+                                }
+                                if draw_exit {
+                                    a |= L::DRAW_EXIT;
+                                }
+                                aux[slot][i as usize].set(a);
                                 0
-                            } else {
-                                code_of(Value::Loss(max_loss))
+                            };
+                            if code != 0 {
+                                vals[slot][i as usize].set(code);
                             }
-                        } else {
-                            if n_inside > L::CNT_MASK as usize {
-                                too_many_children.store(true, Ordering::Relaxed);
-                            }
-                            let mut a = n_inside as u32 & L::CNT_MASK;
-                            if exit_win != u16::MAX {
-                                // The pending win must become a code too.
-                                code_of(Value::Win(exit_win));
-                                a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
-                                pending_any.store(true, Ordering::Relaxed);
-                                max_level.fetch_max(exit_win, Ordering::Relaxed);
-                                mark(slot, i, exit_win);
-                            } else {
-                                if max_loss > L::MAX_DIST {
-                                    too_long.store(true, Ordering::Relaxed);
-                                }
-                                a |= (max_loss.min(L::MAX_DIST) as u32) << L::DIST_SHIFT;
-                            }
-                            if draw_exit {
-                                a |= L::DRAW_EXIT;
-                            }
-                            aux[slot][i as usize].set(a);
-                            0
-                        };
-                        if code != 0 {
-                            vals[slot][i as usize].set(code);
-                            max_level.fetch_max(level(code as u16), Ordering::Relaxed);
-                            mark(slot, i, level(code as u16));
                         }
                     }
-                }
-                bar.inc(hi - lo);
-            });
-            check()?;
+                    bar.inc(hi - lo);
+                });
+                check()?;
+            }
+            bar.finish_and_clear();
         }
-        bar.finish_and_clear();
         let t_init = t0.elapsed().as_secs_f64();
 
         // Phase 2: levels.
         //
-        // Counts that choose, at each level, how new wins are found: by
-        // walking back from the lost positions (cheap when few were lost),
-        // or by looking forward from the positions still unresolved (cheap
-        // when few are left, as in lopsided classes where most are won
-        // early and the weak side's many losses lead mostly to parents won
-        // already).
+        // What the sweeps keep besides the state arrays is derived from
+        // them, the same after init as after resuming from a snapshot: the
+        // chunk marks (the levels at which a chunk has positions settled
+        // or a win pending), the highest such level, and counts that
+        // choose, at each level, how new wins are found: by walking back
+        // from the lost positions (cheap when few were lost), or by looking
+        // forward from the positions still unresolved (cheap when few are
+        // left, as in lopsided classes where most are won early and the
+        // weak side's many losses lead mostly to parents won already).
         let max_levels = u16::MAX as usize + 1;
         let lost_at: Vec<Vec<AtomicU64>> = (0..group.len())
             .map(|_| (0..max_levels).map(|_| AtomicU64::new(0)).collect())
             .collect();
         let open: Vec<AtomicU64> = (0..group.len()).map(|_| AtomicU64::new(0)).collect();
         for slot in 0..group.len() {
-            let (lost, unresolved) = vals[slot]
-                .par_iter()
-                .zip(aux[slot].par_iter())
+            let (lost, unresolved) = (0..sizes[slot].div_ceil(CHUNK))
+                .into_par_iter()
                 .fold(
                     || (HashMap::<u16, u64>::new(), 0u64),
-                    |(mut lost, mut unresolved), (v, a)| {
-                        let v = v.get() as u16;
-                        if v != 0 && v.is_multiple_of(2) {
-                            *lost.entry(level(v)).or_default() += 1;
-                        } else if v == 0 && a.get() & L::CNT_MASK != 0 {
-                            unresolved += 1;
+                    |(mut lost, mut unresolved), ch| {
+                        let lo = (ch * CHUNK) as usize;
+                        let hi = (lo + CHUNK as usize).min(sizes[slot] as usize);
+                        let marks = &chunk_levels[slot][ch as usize];
+                        let mut top = 0;
+                        for (v, a) in vals[slot][lo..hi].iter().zip(&aux[slot][lo..hi]) {
+                            let (v, a) = (v.get() as u16, a.get());
+                            if v != 0 {
+                                let l = level(v);
+                                marks.mark(l);
+                                top = top.max(l);
+                                if v.is_multiple_of(2) {
+                                    *lost.entry(l).or_default() += 1;
+                                }
+                            } else if a & L::CNT_MASK != 0 {
+                                unresolved += 1;
+                            }
+                            if a & L::WIN_PENDING != 0 {
+                                let l = (a >> L::DIST_SHIFT) as u16;
+                                marks.mark(l);
+                                top = top.max(l);
+                                pending_any.store(true, Ordering::Relaxed);
+                            }
                         }
+                        max_level.fetch_max(top, Ordering::Relaxed);
                         (lost, unresolved)
                     },
                 )
@@ -915,10 +1003,33 @@ impl<B: Bits> Builder<B> {
             open[slot].store(unresolved, Ordering::Relaxed);
         }
         let bar = self.bar(total, &format!("{name} levels"));
-        let mut d: u16 = 0;
+        let mut d: u16 = start_level;
+        let mut saved = t0;
         // A block class has no paika edges inside: init settled it.
         let has_edges = !group[0].block;
         while has_edges && d <= max_level.load(Ordering::Relaxed) {
+            if self
+                .options
+                .snapshot_every
+                .is_some_and(|every| saved.elapsed() >= every)
+            {
+                bar.set_message(format!("{name} level {d}: saving a snapshot"));
+                // Best effort: without it a killed build only does more
+                // work again.
+                if let Err(err) = snapshot::write::<L>(&snapshot_path, &name, d, &vals, &aux)
+                    && progress
+                {
+                    eprintln!(
+                        "{name}: could not save a snapshot ({}: {err}); going on without",
+                        snapshot_path.display()
+                    );
+                }
+                saved = Instant::now();
+                #[cfg(test)]
+                if self.halt_after_snapshot.as_ref() == Some(&(name.clone(), d)) {
+                    panic!("halted after the snapshot of {name} at level {d}");
+                }
+            }
             bar.set_message(format!("{name} level {d}"));
             if pending_any.load(Ordering::Relaxed) && d > 0 {
                 for (slot, a) in aux.iter().enumerate() {
@@ -1082,7 +1193,10 @@ impl<B: Bits> Builder<B> {
                 });
             out.push(L::held(v));
         }
-        Ok(out)
+        Ok(Solution {
+            values: out,
+            resumed_at,
+        })
     }
 
     /// The distinct canonical indices (in `pix`'s class) of the positions
@@ -1229,10 +1343,13 @@ mod tests {
         ];
         let ix: Vec<ClassIndexer<u64>> =
             group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
-        let wide = b.solve_group::<Wide>(&group, &ix).unwrap();
-        let narrow = b.solve_group::<Narrow>(&group, &ix).unwrap();
-        let roomy = b.solve_group::<Tiny<0xff, 200>>(&group, &ix).unwrap();
-        let medium = b.solve_group::<Medium>(&group, &ix).unwrap();
+        let wide = b.solve_group::<Wide>(&group, &ix).unwrap().values;
+        let narrow = b.solve_group::<Narrow>(&group, &ix).unwrap().values;
+        let roomy = b
+            .solve_group::<Tiny<0xff, 200>>(&group, &ix)
+            .unwrap()
+            .values;
+        let medium = b.solve_group::<Medium>(&group, &ix).unwrap().values;
         for slot in 0..2 {
             let n = ix[slot].size() as usize;
             assert_eq!(codes(&wide[slot], n), codes(&narrow[slot], n));
@@ -1256,5 +1373,74 @@ mod tests {
             Some(Overflow::Children)
         );
         let _ = std::fs::remove_dir_all(&db);
+    }
+
+    /// The table files of a folder, by name.
+    fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        let mut out: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_build_stopped_after_a_snapshot_resumes_there_and_writes_the_same_tables() {
+        let tmp = std::env::temp_dir().join(format!("fanorona-resume-{}", std::process::id()));
+        let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+        let rules = Rules::default();
+        let quiet = |snapshot_every| BuildOptions {
+            progress: false,
+            snapshot_every,
+            ..Default::default()
+        };
+        let clean = tmp.join("clean");
+        Builder::<u64>::new(&clean, board, rules, quiet(None))
+            .build(5, |_| {})
+            .unwrap();
+        let clean_dir = table_dir(&clean, &board, &rules);
+        let expected = files(&clean_dir);
+        assert!(expected.iter().any(|(n, _)| n == "3v2.fnt"));
+
+        // Level 0 is right after init; the others are after some sweeps,
+        // with wins pending at later levels.
+        for level in [0u16, 1, 4, 9] {
+            let db = tmp.join(format!("stopped-{level}"));
+            let dir = table_dir(&db, &board, &rules);
+            let mut b = Builder::<u64>::new(&db, board, rules, quiet(Some(Duration::ZERO)));
+            b.halt_after_snapshot = Some(("2v3+3v2".to_string(), level));
+            let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                b.build(5, |_| {}).unwrap();
+            }));
+            assert!(stopped.is_err(), "the group has no level {level}");
+            assert!(dir.join("2v3+3v2.snapshot").exists());
+            assert!(!dir.join("2v3.fnt").exists());
+
+            let mut resumed = Vec::new();
+            Builder::<u64>::new(&db, board, rules, quiet(None))
+                .build(5, |s| resumed.push(s.clone()))
+                .unwrap();
+            let mut pair: Vec<_> = resumed
+                .iter()
+                .filter(|s| ["2v3", "3v2"].contains(&s.class.name().as_str()))
+                .map(|s| (s.class.name(), s.reused, s.resumed_at))
+                .collect();
+            pair.sort();
+            let want = |n: &str| (n.to_string(), false, Some(level));
+            assert_eq!(pair, [want("2v3"), want("3v2")]);
+            // The groups before it were complete on disk.
+            assert!(
+                resumed
+                    .iter()
+                    .all(|s| s.class.stones() == 5 || (s.reused && s.resumed_at.is_none()))
+            );
+            assert_eq!(files(&dir), expected, "after resuming at level {level}");
+        }
+        let _ = std::fs::remove_dir_all(&tmp);
     }
 }

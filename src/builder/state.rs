@@ -87,6 +87,8 @@ impl Held {
 /// An atomic cell of the builder's state arrays, read and written as `u32`
 /// whatever its width.
 pub(super) trait Cell: Send + Sync + Sized {
+    /// Bytes of the cell (and of its value on disk, little-endian).
+    const WIDTH: usize;
     fn zeroed(n: u64) -> Vec<Self>;
     fn get(&self) -> u32;
     fn set(&self, v: u32);
@@ -98,6 +100,7 @@ pub(super) trait Cell: Send + Sync + Sized {
 macro_rules! cell {
     ($atomic:ty, $int:ty) => {
         impl Cell for $atomic {
+            const WIDTH: usize = size_of::<$int>();
             fn zeroed(n: u64) -> Vec<Self> {
                 crate::hugepages::filled(n as usize, || <$atomic>::new(0))
             }

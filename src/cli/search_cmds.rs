@@ -237,6 +237,7 @@ fn open_oracle<B: Bits>(
             pieces,
             &db,
             db_cmds::DEFAULT_BUILD_MEMORY_GIB,
+            db_cmds::DEFAULT_SNAPSHOT_MINUTES,
             db_cmds::BuildOutput::Summary,
         )?;
     }

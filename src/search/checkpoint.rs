@@ -40,9 +40,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use bincode::{Decode, Encode};
-use xxhash_rust::xxh3::{Xxh3, xxh3_64};
+use xxhash_rust::xxh3::xxh3_64;
 
 use crate::bits::Bits;
+use crate::hashio::{HashReader, HashWriter};
 use crate::position::Position;
 use crate::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 use crate::value::Oracle;
@@ -197,37 +198,6 @@ pub struct SkippedTree<B> {
     pub root: Position<B>,
     pub goal: Color,
     pub nodes: u64,
-}
-
-/// Writes through to `inner`, hashing what passes.
-struct HashWriter<W> {
-    inner: W,
-    hash: Xxh3,
-}
-
-impl<W: Write> Write for HashWriter<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.hash.update(&buf[..n]);
-        Ok(n)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// Reads through from `inner`, hashing what passes.
-struct HashReader<R> {
-    inner: R,
-    hash: Xxh3,
-}
-
-impl<R: Read> Read for HashReader<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.hash.update(&buf[..n]);
-        Ok(n)
-    }
 }
 
 fn bincode_config() -> impl bincode::config::Config {
@@ -448,10 +418,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         out.write_all(&(hbytes.len() as u32).to_le_bytes())?;
         out.write_all(&hbytes)?;
         out.write_all(&xxh3_64(&hbytes).to_le_bytes())?;
-        let mut body = HashWriter {
-            inner: BufWriter::with_capacity(1 << 20, zstd::Encoder::new(out, 1)?),
-            hash: Xxh3::new(),
-        };
+        let mut body = HashWriter::new(BufWriter::with_capacity(
+            1 << 20,
+            zstd::Encoder::new(out, 1)?,
+        ));
         let mut rec = Vec::with_capacity(node_bytes::<B>() + 40);
         for (node, attacker, e) in self.table.entries() {
             rec.clear();
@@ -645,10 +615,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let decoder = zstd::Decoder::with_buffer(input)
             .map_err(io_err)?
             .single_frame();
-        let mut body = HashReader {
-            inner: decoder,
-            hash: Xxh3::new(),
-        };
+        let mut body = HashReader::new(decoder);
         let points = self.geo.board.points();
         let nb = node_bytes::<B>();
         let mut rec = vec![0u8; nb + 40];
