@@ -422,3 +422,32 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
     );
     assert!(!db.exists(), "{dir} was created");
 }
+
+/// A build refuses a folder another running build holds (here this test
+/// process, under its own name), and takes over a lock whose process is
+/// gone.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_build_refuses_a_folder_another_build_is_writing() {
+    let db = std::env::temp_dir().join(format!("fanorona-cli-lock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let folder = db.join("3x3-corner-free-sl");
+    std::fs::create_dir_all(&folder).unwrap();
+    let lock = folder.join("build.lock");
+    let me = std::process::id();
+    let name = std::fs::read_to_string("/proc/self/comm").unwrap();
+    std::fs::write(&lock, format!("{me} {}", name.trim_end())).unwrap();
+    let dir = db.to_str().unwrap();
+    user_error(
+        &["build", "--board", "3x3", "--pieces", "3", "--db", dir],
+        &["another build", &format!("process {me}"), "build.lock"],
+    );
+    assert!(!folder.join("1v1.fnt").exists());
+
+    std::fs::write(&lock, "4294967295 fanorona").unwrap();
+    let r = fanorona(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(folder.join("1v1.fnt").exists());
+    assert!(!lock.exists(), "the lock outlived the build");
+    let _ = std::fs::remove_dir_all(&db);
+}

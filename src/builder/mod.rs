@@ -70,6 +70,7 @@ use crate::rules::{Diagonals, Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader, decode, encode};
 use crate::value::Value;
 
+mod lock;
 mod snapshot;
 mod state;
 pub use state::Overflow;
@@ -110,6 +111,12 @@ pub enum BuildError {
         group: String,
         overflow: Overflow,
     },
+    /// Another build is writing the same folder (its lock file, its
+    /// process id).
+    Locked {
+        path: PathBuf,
+        pid: u32,
+    },
 }
 
 impl fmt::Display for BuildError {
@@ -145,6 +152,11 @@ impl fmt::Display for BuildError {
                 overflow.bytes_needed(),
                 *needed as f64 / GIB,
                 *limit as f64 / GIB
+            ),
+            BuildError::Locked { path, pid } => write!(
+                f,
+                "another build (process {pid}) is writing these tables and holds {}: wait for it to finish, or remove the file if no build is running",
+                path.display()
             ),
             BuildError::Overflow { group, overflow } => write!(
                 f,
@@ -496,6 +508,10 @@ impl<B: Bits> Builder<B> {
             path: self.dir.clone(),
             err,
         })?;
+        let _lock = lock::BuildLock::take(&self.dir).map_err(|e| match e {
+            lock::LockError::Held { path, pid } => BuildError::Locked { path, pid },
+            lock::LockError::Io { path, err } => BuildError::Io { path, err },
+        })?;
         let mut out = Vec::new();
         for group in groups {
             for s in self.build_group(&group, pieces)? {
@@ -519,6 +535,12 @@ impl<B: Bits> Builder<B> {
             if !(board.points() < 2 && pieces as usize <= board.points().max(1)) {
                 return Err(BuildError::BadPieces { pieces, board });
             }
+        }
+        if let Some(pid) = lock::BuildLock::holder(&self.dir) {
+            return Err(BuildError::Locked {
+                path: lock::BuildLock::path(&self.dir),
+                pid,
+            });
         }
         let mut held = 0u64;
         for group in &build_groups(&board, &self.rules, pieces) {

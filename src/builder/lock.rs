@@ -1,0 +1,140 @@
+//! One build at a time in a table folder.
+//!
+//! Two builds of the same folder (a `build` in one terminal, a `solve`
+//! building its missing tables in another) would solve the same group at
+//! once, each with its full memory, and overwrite each other's snapshots.
+//! A build holds `build.lock` in the folder, holding its process id and
+//! name, for as long as it runs. A lock whose process is gone (a build
+//! killed with `kill -9`, or before a reboot) is taken over: on Linux a lock
+//! counts as held only while `/proc/<pid>` is a process of that name.
+
+use std::fs::OpenOptions;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// The lock of a folder, released when dropped.
+#[derive(Debug)]
+pub(super) struct BuildLock {
+    path: PathBuf,
+}
+
+/// Why the lock was not taken.
+#[derive(Debug)]
+pub(super) enum LockError {
+    /// Another build holds it.
+    Held {
+        path: PathBuf,
+        pid: u32,
+    },
+    Io {
+        path: PathBuf,
+        err: io::Error,
+    },
+}
+
+impl BuildLock {
+    /// The lock file of a table folder.
+    pub(super) fn path(dir: &Path) -> PathBuf {
+        dir.join("build.lock")
+    }
+
+    /// The process holding the lock of `dir`, if a running one does.
+    pub(super) fn holder(dir: &Path) -> Option<u32> {
+        let text = std::fs::read_to_string(Self::path(dir)).ok()?;
+        let (pid, name) = text.split_once(' ').unwrap_or((&text, ""));
+        pid.parse::<u32>().ok().filter(|&pid| is_running(pid, name))
+    }
+
+    /// Takes the lock of `dir` (which must exist).
+    pub(super) fn take(dir: &Path) -> Result<BuildLock, LockError> {
+        let path = Self::path(dir);
+        let io_err = |err| LockError::Io {
+            path: path.clone(),
+            err,
+        };
+        // Twice at most: once more after removing a stale lock.
+        for _ in 0..2 {
+            match OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(mut f) => {
+                    let pid = std::process::id();
+                    write!(f, "{pid} {}", process_name(pid)).map_err(io_err)?;
+                    return Ok(BuildLock { path });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => match Self::holder(dir) {
+                    Some(pid) => return Err(LockError::Held { path, pid }),
+                    // Gone, or a lock half written by a build killed as it
+                    // took it.
+                    None => {
+                        let _ = std::fs::remove_file(&path);
+                    }
+                },
+                Err(e) => return Err(io_err(e)),
+            }
+        }
+        Err(io_err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "the lock file came back after it was removed as stale",
+        )))
+    }
+}
+
+impl Drop for BuildLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// The name of process `pid` (on Linux; elsewhere none).
+fn process_name(pid: u32) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .map(|name| name.trim_end().to_string())
+        .unwrap_or_default()
+}
+
+/// Whether process `pid` runs under `name`: a process id reused by
+/// another program (after a reboot) does not hold the lock.
+#[cfg(target_os = "linux")]
+fn is_running(pid: u32, name: &str) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists() && process_name(pid) == name
+}
+
+/// Without `/proc`, a lock is held until its file is removed.
+#[cfg(not(target_os = "linux"))]
+fn is_running(_pid: u32, _name: &str) -> bool {
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lock_is_held_once_released_on_drop_and_taken_over_when_stale() {
+        let dir = std::env::temp_dir().join(format!("fanorona-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lock = BuildLock::take(&dir).unwrap();
+        let path = BuildLock::path(&dir);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with(&format!("{} ", std::process::id())),
+            "{text}"
+        );
+        // This process holds it.
+        match BuildLock::take(&dir) {
+            Err(LockError::Held { pid, .. }) => assert_eq!(pid, std::process::id()),
+            other => panic!("{other:?}"),
+        }
+        drop(lock);
+        assert!(!path.exists());
+
+        // A lock left by a process that is gone, by one whose id another
+        // program has now, or half written.
+        let other = format!("{} not-the-name-of-this-test", std::process::id());
+        for stale in ["4294967295 fanorona", &other, ""] {
+            std::fs::write(&path, stale).unwrap();
+            let lock = BuildLock::take(&dir).unwrap();
+            drop(lock);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
