@@ -653,25 +653,29 @@ impl<B: Bits> Builder<B> {
         // Hours of work may start again in a larger layout: say why, and
         // how big.
         let progress = self.options.progress;
+        let snapshot = snapshot::snapshot_path(&self.dir, &name);
         let retry = |overflow: Overflow, bytes: u64, needed: u64| {
             if progress {
-                let (found, again) = match remembered {
-                    Some(_) => ("an earlier build found that ", ""),
-                    None => ("", " again"),
+                let (found, again) = match (remembered, snapshot.exists()) {
+                    (_, true) => ("", "carrying it over to"),
+                    (Some(_), false) => ("an earlier build found that ", "solving it with"),
+                    (None, false) => ("", "solving it again with"),
                 };
                 eprintln!(
-                    "{name}: {found}{}; solving it{again} with {bytes} bytes a position (about {:.2} GiB)",
+                    "{name}: {found}{}; {again} {bytes} bytes a position (about {:.2} GiB)",
                     overflow.narrow_limit(),
                     needed as f64 / GIB
                 );
             }
         };
-        // A layout that overflowed: noted, and its snapshot (useless to
-        // the next layout) removed.
-        let snapshot = snapshot::snapshot_path(&self.dir, &name);
+        // A layout that overflowed is noted.
         let overflowed = |overflow: Overflow| {
             write_overflow_marker(&marker, overflow);
-            snapshot::remove(&snapshot);
+            // A snapshot before a distance overflow is exact, and the
+            // 4-byte layout takes it up; the 6-byte one cannot.
+            if overflow == Overflow::Children {
+                snapshot::remove(&snapshot);
+            }
         };
         let mut tried = match (self.options.layout, remembered) {
             (StateLayout::Wide, _) => None,
@@ -1030,6 +1034,21 @@ impl<B: Bits> Builder<B> {
         // A block class has no paika edges inside: init settled it.
         let has_edges = !group[0].block;
         while has_edges && d <= max_level.load(Ordering::Relaxed) {
+            // This level may settle a loss whose code the layout cannot
+            // hold: the group goes on from here in a wider layout, through
+            // a snapshot it reads, instead of starting again.
+            if 2 * (d as u32 + 1) + 2 > L::MAX_CODE as u32 {
+                bar.set_message(format!("{name} level {d}: saving a snapshot to widen"));
+                if let Err(err) = snapshot::write::<L>(&snapshot_path, &name, d, &vals, &aux)
+                    && progress
+                {
+                    eprintln!(
+                        "{name}: could not save a snapshot ({}: {err}); the next layout starts over",
+                        snapshot_path.display()
+                    );
+                }
+                return Err(Overflow::Distance);
+            }
             if self
                 .options
                 .snapshot_every
@@ -1323,7 +1342,7 @@ impl BuildBar {
 mod tests {
     use super::*;
     use crate::rules::Diagonals;
-    use std::sync::atomic::AtomicU32;
+    use std::sync::atomic::{AtomicU8, AtomicU32};
 
     /// A layout too small for 3x3: distances up to 6 plies, 3 children.
     struct Tiny<const CNT: u32, const CODE: u16>;
@@ -1343,8 +1362,94 @@ mod tests {
         }
     }
 
+    /// The narrow layout with value codes up to `CODE`.
+    struct NarrowShort<const CODE: u16>;
+
+    impl<const CODE: u16> Layout for NarrowShort<CODE> {
+        type Val = AtomicU8;
+        type Aux = AtomicU16;
+        const BYTES: u64 = 3;
+        const CNT_MASK: u32 = Narrow::CNT_MASK;
+        const WIN_PENDING: u32 = Narrow::WIN_PENDING;
+        const DRAW_EXIT: u32 = Narrow::DRAW_EXIT;
+        const DIST_SHIFT: u32 = Narrow::DIST_SHIFT;
+        const MAX_CODE: u16 = CODE;
+        const MAX_DIST: u16 = Narrow::MAX_DIST;
+        fn held(values: Vec<AtomicU8>) -> Held {
+            Narrow::held(values)
+        }
+    }
+
     fn codes(h: &Held, n: usize) -> Vec<u16> {
         (0..n).map(|i| h.get(i)).collect()
+    }
+
+    #[test]
+    fn a_group_outgrowing_the_narrow_layout_carries_on_in_the_medium_one() {
+        let db = std::env::temp_dir().join(format!("fanorona-widen-{}", std::process::id()));
+        let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+        let opts = BuildOptions {
+            progress: false,
+            snapshot_every: None,
+            ..Default::default()
+        };
+        let mut b = Builder::<u64>::new(&db, board, Rules::default(), opts);
+        b.build(5, |_| {}).unwrap();
+        let group = [
+            MaterialClass::new(2, 3, false),
+            MaterialClass::new(3, 2, false),
+        ];
+        let ix: Vec<ClassIndexer<u64>> =
+            group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
+        let path = snapshot::snapshot_path(&b.dir, "2v3+3v2");
+        let wide = b.solve_group::<Wide>(&group, &ix).unwrap();
+        assert_eq!(wide.resumed_at, None);
+        assert!(!path.exists());
+
+        // Whether the group outgrows `NarrowShort<CODE>` in a level sweep
+        // (not at init, which starts over), and then carries on in the
+        // medium layout from the level reached to the same values.
+        fn carries_on<const CODE: u16>(
+            b: &Builder<u64>,
+            group: &[MaterialClass],
+            ix: &[ClassIndexer<u64>],
+            wide: &[Held],
+            path: &Path,
+        ) -> bool {
+            match b.solve_group::<NarrowShort<CODE>>(group, ix) {
+                Ok(fits) => {
+                    for slot in 0..2 {
+                        let n = ix[slot].size() as usize;
+                        assert_eq!(codes(&wide[slot], n), codes(&fits.values[slot], n));
+                    }
+                    return false;
+                }
+                Err(overflow) => assert_eq!(overflow, Overflow::Distance),
+            }
+            if !path.exists() {
+                return false;
+            }
+            let medium = b.solve_group::<Medium>(group, ix).unwrap();
+            // The first level that may settle a loss whose code passes CODE.
+            let level = (CODE - 2) / 2;
+            assert_eq!(medium.resumed_at, Some(level), "CODE {CODE}");
+            // Kept until the tables are written (build_group removes it).
+            snapshot::remove(path);
+            for slot in 0..2 {
+                let n = ix[slot].size() as usize;
+                assert_eq!(codes(&wide[slot], n), codes(&medium.values[slot], n));
+            }
+            true
+        }
+        let w = &wide.values;
+        let carried = [
+            carries_on::<14>(&b, &group, &ix, w, &path),
+            carries_on::<20>(&b, &group, &ix, w, &path),
+            carries_on::<26>(&b, &group, &ix, w, &path),
+            carries_on::<32>(&b, &group, &ix, w, &path),
+        ];
+        assert!(carried.contains(&true), "{carried:?}");
+        let _ = std::fs::remove_dir_all(&db);
     }
 
     #[test]

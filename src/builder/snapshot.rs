@@ -9,6 +9,11 @@
 //! chunk marks, the counts that choose how wins are searched, the highest
 //! level) follows from those arrays and is derived again on resuming.
 //!
+//! A snapshot is read back in its own layout, or in a wider one whose
+//! auxiliary words are coded alike: the 3-byte layout's snapshot in the
+//! 4-byte one, which is how a group whose distances outgrow the 3-byte
+//! layout carries on in the 4-byte one from the level it had reached.
+//!
 //! The file is `<group>.snapshot` in the table folder (`2v6+6v2.snapshot`),
 //! written to `<group>.snapshot.tmp` and renamed, after the previous
 //! snapshot of the group is removed: a group's state takes up to 15 GB on
@@ -24,6 +29,7 @@
 //! | version | 4 | u32, 1 |
 //! | layout | 4 | u32, bytes a position (3, 4 or 6) |
 //! | value_width, aux_width | 4 + 4 | u32, bytes of a value code and of an auxiliary word |
+//! | cnt_mask, win_pending, draw_exit, dist_shift | 4 x 4 | u32 each, how an auxiliary word is coded (`Layout`) |
 //! | level | 4 | u32, the level whose sweep comes next |
 //! | name_len, name | 4 + name_len | the group's name, UTF-8 |
 //! | classes | 4 | u32, classes in the group |
@@ -101,9 +107,11 @@ fn write_to<L: Layout>(
         L::BYTES as u32,
         L::Val::WIDTH as u32,
         L::Aux::WIDTH as u32,
-        level as u32,
-        group_name.len() as u32,
-    ] {
+    ]
+    .into_iter()
+    .chain(aux_coding::<L>())
+    .chain([level as u32, group_name.len() as u32])
+    {
         out.write_all(&n.to_le_bytes())?;
     }
     out.write_all(group_name.as_bytes())?;
@@ -162,10 +170,17 @@ pub(super) fn read<L: Layout>(
         )));
     }
     let layout = read_u32(&mut input)?;
-    let widths = (read_u32(&mut input)?, read_u32(&mut input)?);
-    if layout as u64 != L::BYTES || widths != (L::Val::WIDTH as u32, L::Aux::WIDTH as u32) {
+    let (val_width, aux_width) = (read_u32(&mut input)?, read_u32(&mut input)?);
+    let mut coding = [0u32; 4];
+    for c in &mut coding {
+        *c = read_u32(&mut input)?;
+    }
+    if val_width as usize > L::Val::WIDTH
+        || aux_width as usize > L::Aux::WIDTH
+        || coding != aux_coding::<L>()
+    {
         return Err(invalid(format!(
-            "taken in the {layout}-byte layout, the group is now solved in the {}-byte one",
+            "taken in the {layout}-byte layout, which the {}-byte one the group is now solved in cannot take up",
             L::BYTES
         )));
     }
@@ -199,8 +214,18 @@ pub(super) fn read<L: Layout>(
     let mut vals = Vec::new();
     let mut aux = Vec::new();
     for &n in sizes {
-        vals.push(read_cells::<L::Val>(&mut input, &mut buf, n)?);
-        aux.push(read_cells::<L::Aux>(&mut input, &mut buf, n)?);
+        vals.push(read_cells::<L::Val>(
+            &mut input,
+            &mut buf,
+            n,
+            val_width as usize,
+        )?);
+        aux.push(read_cells::<L::Aux>(
+            &mut input,
+            &mut buf,
+            n,
+            aux_width as usize,
+        )?);
     }
     let sum = input.hash.digest();
     let mut stored_sum = [0u8; 8];
@@ -220,23 +245,34 @@ fn read_u32(input: &mut impl Read) -> io::Result<u32> {
     Ok(u32::from_le_bytes(b))
 }
 
-fn read_cells<C: Cell>(input: &mut impl Read, buf: &mut Vec<u8>, n: u64) -> io::Result<Vec<C>> {
+/// Reads `n` cells stored `width` bytes each (at most the cell's).
+fn read_cells<C: Cell>(
+    input: &mut impl Read,
+    buf: &mut Vec<u8>,
+    n: u64,
+    width: usize,
+) -> io::Result<Vec<C>> {
     let cells = C::zeroed(n);
     for batch in cells.chunks(BATCH) {
-        buf.resize(batch.len() * C::WIDTH, 0);
+        buf.resize(batch.len() * width, 0);
         input.read_exact(buf)?;
-        for (c, b) in batch.iter().zip(buf.chunks_exact(C::WIDTH)) {
+        for (c, b) in batch.iter().zip(buf.chunks_exact(width)) {
             let mut word = [0u8; 4];
-            word[..C::WIDTH].copy_from_slice(b);
+            word[..width].copy_from_slice(b);
             c.set(u32::from_le_bytes(word));
         }
     }
     Ok(cells)
 }
 
+/// How a layout codes its auxiliary words.
+fn aux_coding<L: Layout>() -> [u32; 4] {
+    [L::CNT_MASK, L::WIN_PENDING, L::DRAW_EXIT, L::DIST_SHIFT]
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::state::{Medium, Narrow};
+    use super::super::state::{Medium, Narrow, Wide};
     use super::*;
 
     fn filled<C: Cell>(n: u64, f: impl Fn(u64) -> u32) -> Vec<C> {
@@ -280,7 +316,14 @@ mod tests {
             assert_eq!(words(&back.aux[s]), words(&aux[s]));
         }
 
-        assert!(err(read::<Medium>(&path, "2v3+3v2", &sizes)).contains("3-byte layout"));
+        assert!(err(read::<Wide>(&path, "2v3+3v2", &sizes)).contains("3-byte layout"));
+        // The 4-byte layout takes up the 3-byte one's snapshot.
+        let wider = read::<Medium>(&path, "2v3+3v2", &sizes).unwrap().unwrap();
+        assert_eq!(wider.level, 41);
+        for s in 0..2 {
+            assert_eq!(words(&wider.vals[s]), words(&vals[s]));
+            assert_eq!(words(&wider.aux[s]), words(&aux[s]));
+        }
         assert!(err(read::<Narrow>(&path, "3v3", &sizes)).contains("not a snapshot of 3v3"));
         assert!(err(read::<Narrow>(&path, "2v3+3v2", &[3_000_001, 18])).contains("sizes"));
         let mut bytes = std::fs::read(&path).unwrap();

@@ -238,7 +238,7 @@ impl Overflow {
     pub(super) fn narrow_limit(self) -> &'static str {
         match self {
             Overflow::Children => "a position has more than 63 paika moves",
-            Overflow::Distance => "a distance is longer than 126 plies",
+            Overflow::Distance => "distances reach 126 plies, the most 3 bytes a position hold",
         }
     }
     /// How an overflow note names it.
