@@ -1,0 +1,685 @@
+//! Solving one group in a state layout: init, the level sweeps, and the
+//! other indices of each orbit filled in at the end (the phases are told
+//! in the module above). The group's state is kept in a [`GroupState`];
+//! what overflows the layout is raised in [`Overflows`] by the parallel
+//! workers and checked after each phase.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::state::{Cell, ChunkLevels, Held, Layout, Overflow, Solved};
+use super::trivial_value;
+use super::{BuildBar, Builder, CHUNK, WinSearch, group_name, snapshot, stalemate_value};
+use crate::bits::Bits;
+use crate::geometry::Direction;
+use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
+use crate::movegen::{capturers, for_each_turn, had_capture_before_step};
+use crate::position::Position;
+use crate::table::{decode, encode};
+use crate::value::Value;
+
+/// Positions a worker of the init phase generates before it reads the
+/// values of their moves into smaller classes (prefetched meanwhile).
+const INIT_BATCH: usize = 32;
+
+/// What the init phase knows of one position while its batch is read.
+struct InitPosition {
+    index: u64,
+    /// Whether it has a turn at all.
+    any: bool,
+    /// Distinct children inside the group being solved.
+    n_inside: usize,
+    /// The fastest win through a move out of the group (`u16::MAX`: none),
+    /// the longest loss, and whether a move out of it draws.
+    exit_win: u16,
+    max_loss: u16,
+    draw_exit: bool,
+}
+
+impl InitPosition {
+    fn new(index: u64) -> Self {
+        InitPosition {
+            index,
+            any: false,
+            n_inside: 0,
+            exit_win: u16::MAX,
+            max_loss: 0,
+            draw_exit: false,
+        }
+    }
+
+    /// Takes in a move out of the group to a position of value `child`.
+    fn exit(&mut self, child: Value) {
+        match child {
+            Value::Loss(n) => self.exit_win = self.exit_win.min(n + 1),
+            Value::Win(n) => self.max_loss = self.max_loss.max(n + 1),
+            Value::Draw => self.draw_exit = true,
+        }
+    }
+}
+
+/// A solved group.
+pub(super) struct Solution {
+    /// Each class's value codes.
+    pub(super) values: Vec<Held>,
+    /// The level the group was resumed at from a snapshot.
+    pub(super) resumed_at: Option<u16>,
+}
+
+/// The level of a value code: the distance at which it is settled.
+#[inline]
+pub(super) fn level(code: u16) -> u16 {
+    if code % 2 == 1 {
+        code.div_ceil(2)
+    } else {
+        code / 2 - 1
+    }
+}
+
+/// What did not fit the layout, raised by the parallel workers.
+#[derive(Default)]
+struct Overflows {
+    children: AtomicBool,
+    distance: AtomicBool,
+}
+
+impl Overflows {
+    /// The code of a value, if the layout holds it (else 0, and raised).
+    #[inline]
+    fn code_of<L: Layout>(&self, v: Value) -> u32 {
+        let c = encode(v);
+        if c > L::MAX_CODE {
+            self.distance.store(true, Ordering::Relaxed);
+            0
+        } else {
+            c as u32
+        }
+    }
+
+    /// Settles an unresolved position, if the layout holds the code:
+    /// whether it did.
+    #[inline]
+    fn settle<L: Layout>(&self, cell: &L::Val, code: u16) -> bool {
+        if code > L::MAX_CODE {
+            self.distance.store(true, Ordering::Relaxed);
+            false
+        } else {
+            cell.replace(0, code as u32)
+        }
+    }
+
+    fn check(&self) -> Result<(), Overflow> {
+        if self.children.load(Ordering::Relaxed) {
+            Err(Overflow::Children)
+        } else if self.distance.load(Ordering::Relaxed) {
+            Err(Overflow::Distance)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A group's state while it is solved: per index a value code (0 while
+/// unresolved) and an auxiliary word (`Layout`), and what the sweeps keep
+/// besides, which `derive` computes from those two.
+struct GroupState<L: Layout> {
+    sizes: Vec<u64>,
+    vals: Vec<Vec<L::Val>>,
+    aux: Vec<Vec<L::Aux>>,
+    /// Per chunk of indices, the levels at which positions were settled or
+    /// have a win pending, so a level's sweep skips the chunks with none.
+    chunk_levels: Vec<Vec<ChunkLevels>>,
+    /// The highest level with anything settled or pending.
+    max_level: AtomicU16,
+    /// Whether any position has a win pending through a move out of the
+    /// group.
+    pending_any: AtomicBool,
+    /// Counts that choose, at each level, how new wins are found: by
+    /// walking back from the lost positions (cheap when few were lost), or
+    /// by looking forward from the positions still unresolved (cheap when
+    /// few are left, as in lopsided classes where most are won early and
+    /// the weak side's many losses lead mostly to parents won already).
+    lost_at: Vec<Vec<AtomicU64>>,
+    open: Vec<AtomicU64>,
+}
+
+impl<L: Layout> GroupState<L> {
+    fn new(sizes: Vec<u64>, vals: Vec<Vec<L::Val>>, aux: Vec<Vec<L::Aux>>) -> Self {
+        let max_levels = u16::MAX as usize + 1;
+        GroupState {
+            chunk_levels: sizes
+                .iter()
+                .map(|&n| {
+                    (0..n.div_ceil(CHUNK))
+                        .map(|_| ChunkLevels::default())
+                        .collect()
+                })
+                .collect(),
+            lost_at: sizes
+                .iter()
+                .map(|_| (0..max_levels).map(|_| AtomicU64::new(0)).collect())
+                .collect(),
+            open: sizes.iter().map(|_| AtomicU64::new(0)).collect(),
+            max_level: AtomicU16::new(0),
+            pending_any: AtomicBool::new(false),
+            sizes,
+            vals,
+            aux,
+        }
+    }
+
+    fn chunks(&self, slot: usize) -> u64 {
+        self.sizes[slot].div_ceil(CHUNK)
+    }
+
+    /// Notes that index `i` of class `slot` was settled at `level`.
+    #[inline]
+    fn settled(&self, slot: usize, i: u64, level: u16) {
+        self.chunk_levels[slot][(i / CHUNK) as usize].mark(level);
+        self.open[slot].fetch_sub(1, Ordering::Relaxed);
+        self.max_level.fetch_max(level, Ordering::Relaxed);
+    }
+
+    /// Computes the chunk marks, the highest level, the pending flag and
+    /// the counts from the value codes and auxiliary words: the same after
+    /// init as after resuming from a snapshot.
+    fn derive(&self) {
+        for slot in 0..self.sizes.len() {
+            let (vals, aux) = (&self.vals[slot], &self.aux[slot]);
+            let (lost, unresolved) = (0..self.chunks(slot))
+                .into_par_iter()
+                .fold(
+                    || (HashMap::<u16, u64>::new(), 0u64),
+                    |(mut lost, mut unresolved), ch| {
+                        let lo = (ch * CHUNK) as usize;
+                        let hi = (lo + CHUNK as usize).min(vals.len());
+                        let marks = &self.chunk_levels[slot][ch as usize];
+                        let mut top = 0;
+                        for (v, a) in vals[lo..hi].iter().zip(&aux[lo..hi]) {
+                            let (v, a) = (v.get() as u16, a.get());
+                            if v != 0 {
+                                let l = level(v);
+                                marks.mark(l);
+                                top = top.max(l);
+                                if v.is_multiple_of(2) {
+                                    *lost.entry(l).or_default() += 1;
+                                }
+                            } else if a & L::CNT_MASK != 0 {
+                                unresolved += 1;
+                            }
+                            if a & L::WIN_PENDING != 0 {
+                                let l = (a >> L::DIST_SHIFT) as u16;
+                                marks.mark(l);
+                                top = top.max(l);
+                                self.pending_any.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        self.max_level.fetch_max(top, Ordering::Relaxed);
+                        (lost, unresolved)
+                    },
+                )
+                .reduce(
+                    || (HashMap::new(), 0),
+                    |(mut a, ua), (b, ub)| {
+                        for (k, v) in b {
+                            *a.entry(k).or_default() += v;
+                        }
+                        (a, ua + ub)
+                    },
+                );
+            for (l, n) in lost {
+                self.lost_at[slot][l as usize].store(n, Ordering::Relaxed);
+            }
+            self.open[slot].store(unresolved, Ordering::Relaxed);
+        }
+    }
+}
+
+impl<B: Bits> Builder<B> {
+    /// Solves a group in the state layout `L`: every class's value codes,
+    /// or what did not fit the layout. Starts from the group's snapshot if
+    /// there is one this layout takes up, and saves one every
+    /// `options.snapshot_every`.
+    pub(super) fn solve_group<L: Layout>(
+        &self,
+        group: &[MaterialClass],
+        indexers: &[ClassIndexer<B>],
+    ) -> Result<Solution, Overflow> {
+        let t0 = Instant::now();
+        let name = group_name(group);
+        let sizes: Vec<u64> = indexers.iter().map(|ix| ix.size()).collect();
+        let total: u64 = sizes.iter().sum();
+        let progress = self.options.progress;
+        let snapshot_path = snapshot::snapshot_path(&self.dir, &name);
+        let resumed = snapshot::read::<L>(&snapshot_path, &name, &sizes).unwrap_or_else(|err| {
+            if progress {
+                eprintln!(
+                    "{name}: not resuming from {}: {err}; solving the group from the start",
+                    snapshot_path.display()
+                );
+            }
+            snapshot::remove(&snapshot_path);
+            None
+        });
+        let resumed_at = resumed.as_ref().map(|s| s.level);
+        let overflows = Overflows::default();
+        let (state, start_level) = match resumed {
+            Some(s) => {
+                if progress {
+                    eprintln!(
+                        "{name}: resuming at level {} from {}",
+                        s.level,
+                        snapshot_path.display()
+                    );
+                }
+                (GroupState::<L>::new(sizes, s.vals, s.aux), s.level)
+            }
+            None => {
+                let vals = sizes.iter().map(|&n| L::Val::zeroed(n)).collect();
+                let aux = sizes.iter().map(|&n| L::Aux::zeroed(n)).collect();
+                let state = GroupState::<L>::new(sizes, vals, aux);
+                self.init_group(group, indexers, &state, &overflows)?;
+                (state, 0)
+            }
+        };
+        let t_init = t0.elapsed().as_secs_f64();
+        state.derive();
+
+        let bar = self.bar(total, &format!("{name} levels"));
+        let mut d = start_level;
+        let mut saved = t0;
+        // A block class has no paika edges inside: init settled it.
+        let has_edges = !group[0].block;
+        while has_edges && d <= state.max_level.load(Ordering::Relaxed) {
+            let save = |why: &str| {
+                bar.set_message(format!("{name} level {d}: saving a snapshot{why}"));
+                let r = snapshot::write::<L>(&snapshot_path, &name, d, &state.vals, &state.aux);
+                if let Err(err) = r
+                    && progress
+                {
+                    eprintln!(
+                        "{name}: could not save a snapshot ({}: {err})",
+                        snapshot_path.display()
+                    );
+                }
+            };
+            // This level may settle a loss whose code the layout cannot
+            // hold: the group goes on from here in a wider layout, through
+            // a snapshot it reads, instead of starting again.
+            if 2 * (d as u32 + 1) + 2 > L::MAX_CODE as u32 {
+                save(" to widen");
+                return Err(Overflow::Distance);
+            }
+            // Best effort: without it a killed build only does more work
+            // again.
+            if self
+                .options
+                .snapshot_every
+                .is_some_and(|every| saved.elapsed() >= every)
+            {
+                save("");
+                saved = Instant::now();
+                #[cfg(test)]
+                if self.halt_after_snapshot.as_ref() == Some(&(name.clone(), d)) {
+                    panic!("halted after the snapshot of {name} at level {d}");
+                }
+            }
+            bar.set_message(format!("{name} level {d}"));
+            self.sweep_level(group, indexers, &state, &overflows, d, &bar);
+            overflows.check()?;
+            d += 1;
+        }
+        bar.finish_and_clear();
+        if std::env::var_os("FANORONA_TIMING").is_some() {
+            eprintln!(
+                "{name} ({} bytes an index): init {t_init:.2} s, levels {:.2} s ({d} levels)",
+                L::BYTES,
+                t0.elapsed().as_secs_f64() - t_init
+            );
+        }
+        Ok(Solution {
+            values: fill_orbits::<B, L>(indexers, state),
+            resumed_at,
+        })
+    }
+
+    /// Phase 1: each position's turns are generated. Children outside the
+    /// group are looked up in the built tables; children inside are
+    /// counted (distinct canonical indices). A position with no child
+    /// inside is final at once.
+    fn init_group<L: Layout>(
+        &self,
+        group: &[MaterialClass],
+        indexers: &[ClassIndexer<B>],
+        state: &GroupState<L>,
+        overflows: &Overflows,
+    ) -> Result<(), Overflow> {
+        let total: u64 = state.sizes.iter().sum();
+        let bar = self.bar(total, &format!("{} init", group_name(group)));
+        for (slot, ix) in indexers.iter().enumerate() {
+            let (vals, aux) = (&state.vals[slot], &state.aux[slot]);
+            let size = state.sizes[slot];
+            (0..state.chunks(slot)).into_par_iter().for_each(|ch| {
+                let mut cache = DecodeCache::default();
+                let mut inside: Vec<(usize, u64)> = Vec::new();
+                // A batch of positions whose moves into smaller classes are
+                // looked up together: the lookups (random reads in
+                // gigabytes of tables) are prefetched as they are found and
+                // read once the whole batch has been generated, so the
+                // memory waits overlap instead of coming one at a time.
+                let mut batch: Vec<InitPosition> = Vec::with_capacity(INIT_BATCH);
+                let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
+                let lo = ch * CHUNK;
+                let hi = (lo + CHUNK).min(size);
+                let mut i = lo;
+                while i < hi {
+                    batch.clear();
+                    exits.clear();
+                    while i < hi && batch.len() < INIT_BATCH {
+                        let pos = ix.decode(i, &mut cache);
+                        let index = i;
+                        i += 1;
+                        // The other indices of an orbit are filled in at
+                        // the end; meanwhile they stay unresolved with no
+                        // children, which no sweep visits.
+                        if !ix.is_canonical(index, &pos) {
+                            continue;
+                        }
+                        inside.clear();
+                        // Two paika children (same stones of the other
+                        // side) can be images of each other only under a
+                        // symmetry that fixes the other side's stones;
+                        // otherwise each child is its own orbit and need
+                        // not be indexed to be counted.
+                        let waiter = pos.waiter();
+                        let must_index = self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
+                        let mut raw_inside = 0usize;
+                        let mut p = InitPosition::new(index);
+                        let b = batch.len();
+                        for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
+                            p.any = true;
+                            let cc = MaterialClass::of(child);
+                            if let Some(s) = group.iter().position(|&g| g == cc) {
+                                if must_index {
+                                    inside.push((s, indexers[s].index_of(child)));
+                                } else {
+                                    raw_inside += 1;
+                                }
+                            } else if let Some(v) = trivial_value(&self.geo, &self.rules, child) {
+                                p.exit(v);
+                            } else {
+                                let solved = self.solved_class(cc);
+                                let at = solved.indexer.index_of(child);
+                                solved.values.prefetch(at as usize);
+                                exits.push((b, solved, at));
+                            }
+                        });
+                        inside.sort_unstable();
+                        inside.dedup();
+                        p.n_inside = inside.len() + raw_inside;
+                        batch.push(p);
+                    }
+                    for &(b, solved, at) in &exits {
+                        batch[b].exit(decode(solved.values.get(at as usize)));
+                    }
+                    for p in &batch {
+                        let code = self.init_code::<L>(p, &aux[p.index as usize], overflows);
+                        if code != 0 {
+                            vals[p.index as usize].set(code);
+                        }
+                    }
+                }
+                bar.inc(hi - lo);
+            });
+            overflows.check()?;
+        }
+        bar.finish_and_clear();
+        Ok(())
+    }
+
+    /// The value code init gives a position (0: unresolved), or for an
+    /// unresolved one its auxiliary word, written to `aux`.
+    #[inline]
+    fn init_code<L: Layout>(&self, p: &InitPosition, aux: &L::Aux, overflows: &Overflows) -> u32 {
+        let (exit_win, max_loss, draw_exit) = (p.exit_win, p.max_loss, p.draw_exit);
+        if !p.any {
+            return overflows.code_of::<L>(stalemate_value(&self.rules));
+        }
+        if p.n_inside == 0 {
+            return if exit_win != u16::MAX {
+                overflows.code_of::<L>(Value::Win(exit_win))
+            } else if draw_exit {
+                0
+            } else {
+                overflows.code_of::<L>(Value::Loss(max_loss))
+            };
+        }
+        if p.n_inside > L::CNT_MASK as usize {
+            overflows.children.store(true, Ordering::Relaxed);
+        }
+        let mut a = p.n_inside as u32 & L::CNT_MASK;
+        if exit_win != u16::MAX {
+            // The pending win must become a code too.
+            overflows.code_of::<L>(Value::Win(exit_win));
+            a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
+        } else {
+            if max_loss > L::MAX_DIST {
+                overflows.distance.store(true, Ordering::Relaxed);
+            }
+            a |= (max_loss.min(L::MAX_DIST) as u32) << L::DIST_SHIFT;
+        }
+        if draw_exit {
+            a |= L::DRAW_EXIT;
+        }
+        aux.set(a);
+        0
+    }
+
+    /// Phase 2, level `d`: the wins pending at `d` are settled; then the
+    /// positions settled at `d` are walked back to their parents inside
+    /// the group. A lost child makes a parent won at `d + 1`; a won child
+    /// takes one from the parent's count of unresolved children, and the
+    /// parent is lost once none is left and it has no escape to a draw or
+    /// win outside the group, one ply after its slowest child.
+    fn sweep_level<L: Layout>(
+        &self,
+        group: &[MaterialClass],
+        indexers: &[ClassIndexer<B>],
+        state: &GroupState<L>,
+        overflows: &Overflows,
+        d: u16,
+        bar: &BuildBar,
+    ) {
+        let GroupState {
+            sizes,
+            vals,
+            aux,
+            chunk_levels,
+            pending_any,
+            lost_at,
+            open,
+            ..
+        } = state;
+        if pending_any.load(Ordering::Relaxed) && d > 0 {
+            for (slot, a) in aux.iter().enumerate() {
+                (0..state.chunks(slot))
+                    .into_par_iter()
+                    .filter(|&ch| chunk_levels[slot][ch as usize].has(d))
+                    .for_each(|ch| {
+                        let lo = (ch * CHUNK) as usize;
+                        let hi = (lo + CHUNK as usize).min(sizes[slot] as usize);
+                        for (i, a) in a[lo..hi].iter().enumerate() {
+                            let a = a.get();
+                            if a & L::WIN_PENDING != 0
+                                && (a >> L::DIST_SHIFT) as u16 == d
+                                && overflows.settle::<L>(&vals[slot][lo + i], encode(Value::Win(d)))
+                            {
+                                open[slot].fetch_sub(1, Ordering::Relaxed);
+                            }
+                        }
+                    });
+            }
+        }
+        bar.set_position(0);
+        for (slot, ix) in indexers.iter().enumerate() {
+            // Parents of this class's positions are in the other class of
+            // the pair (or this one, for m = o).
+            let pslot = if group.len() == 2 { 1 - slot } else { 0 };
+            let pix = &indexers[pslot];
+            // Walking back from a lost position tries each stone of the
+            // side that moved in each direction; looking forward from an
+            // open parent generates its turns and indexes each.
+            let back_cost =
+                lost_at[slot][d as usize].load(Ordering::Relaxed) as f64 * group[slot].other as f64;
+            let forward_cost =
+                open[pslot].load(Ordering::Relaxed) as f64 * group[pslot].mover as f64 * 2.0;
+            let forward = match self.options.win_search {
+                WinSearch::Auto => forward_cost < back_cost,
+                WinSearch::Backward => false,
+                WinSearch::Forward => true,
+            };
+            let lost_code = encode(Value::Loss(d)) as u32;
+            let won_code = encode(Value::Win(d + 1));
+            if forward {
+                (0..state.chunks(pslot)).into_par_iter().for_each(|ch| {
+                    let mut cache = DecodeCache::default();
+                    let lo = ch * CHUNK;
+                    let hi = (lo + CHUNK).min(sizes[pslot]);
+                    for q in lo..hi {
+                        if vals[pslot][q as usize].get() != 0
+                            || aux[pslot][q as usize].get() & L::CNT_MASK == 0
+                        {
+                            continue;
+                        }
+                        let qpos = pix.decode(q, &mut cache);
+                        let mut wins = false;
+                        for_each_turn(&self.geo, &self.rules, &qpos, |_, child| {
+                            if !wins && MaterialClass::of(child) == group[slot] {
+                                let c = ix.index_of(child) as usize;
+                                wins = vals[slot][c].get() == lost_code;
+                            }
+                        });
+                        if wins && overflows.settle::<L>(&vals[pslot][q as usize], won_code) {
+                            state.settled(pslot, q, d + 1);
+                        }
+                    }
+                });
+            }
+            (0..state.chunks(slot)).into_par_iter().for_each(|ch| {
+                let mut cache = DecodeCache::default();
+                let mut parents: Vec<u64> = Vec::new();
+                let lo = ch * CHUNK;
+                let hi = (lo + CHUNK).min(sizes[slot]);
+                if !chunk_levels[slot][ch as usize].has(d) {
+                    bar.inc(hi - lo);
+                    return;
+                }
+                for i in lo..hi {
+                    let code = vals[slot][i as usize].get() as u16;
+                    if code == 0 || level(code) != d {
+                        continue;
+                    }
+                    let lost = code.is_multiple_of(2);
+                    if lost && forward {
+                        continue; // Its parents were found looking forward.
+                    }
+                    let pos = ix.decode(i, &mut cache);
+                    self.paika_parents(&pos, pix, &mut parents);
+                    for &q in parents.iter() {
+                        let q = q as usize;
+                        if lost {
+                            if overflows.settle::<L>(&vals[pslot][q], won_code) {
+                                state.settled(pslot, q as u64, d + 1);
+                            }
+                            continue;
+                        }
+                        if vals[pslot][q].get() != 0 {
+                            continue;
+                        }
+                        let prev = aux[pslot][q].update(|a| {
+                            let cnt = a & L::CNT_MASK;
+                            (cnt != 0).then(|| (a & !L::CNT_MASK) | (cnt - 1))
+                        });
+                        // The last won child settles a loss. Levels go up,
+                        // so it is the slowest child: the loss comes one
+                        // ply after it, unless a child outside the group
+                        // holds out longer.
+                        if let Ok(a) = prev
+                            && a & L::CNT_MASK == 1
+                            && a & (L::WIN_PENDING | L::DRAW_EXIT) == 0
+                        {
+                            let dist = ((a >> L::DIST_SHIFT) as u16).max(d + 1);
+                            if overflows.settle::<L>(&vals[pslot][q], encode(Value::Loss(dist))) {
+                                state.settled(pslot, q as u64, dist);
+                                lost_at[pslot][dist as usize].fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                }
+                bar.inc(hi - lo);
+            });
+        }
+    }
+
+    /// The distinct canonical indices (in `pix`'s class) of the positions
+    /// from which the side that just moved reached `pos` by a legal paika
+    /// move. `pos` has the side to move as White.
+    fn paika_parents(&self, pos: &Position<B>, pix: &ClassIndexer<B>, out: &mut Vec<u64>) {
+        out.clear();
+        let geo = &self.geo;
+        let (x, y) = (pos.mover(), pos.waiter());
+        let empty = geo.all & !(x | y);
+        let y_capturers = capturers(geo, y, x, empty);
+        for d in Direction::ALL {
+            // Stones of Y that arrived by a step in direction d from an
+            // empty point.
+            for b in (y & geo.step(empty, d)).squares() {
+                let a = geo.next(b, d.opposite());
+                if had_capture_before_step(geo, y, x, empty, y_capturers, a, b) {
+                    continue; // Y had to capture: the paika was not legal.
+                }
+                let y_before = y.without(b).with(a);
+                out.push(pix.index(y_before, x, None));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+/// Phase 3: the other indices of each orbit get its value; the state
+/// becomes the classes' value codes.
+fn fill_orbits<B: Bits, L: Layout>(
+    indexers: &[ClassIndexer<B>],
+    state: GroupState<L>,
+) -> Vec<Held> {
+    let GroupState {
+        sizes, vals, aux, ..
+    } = state;
+    // Before the codes are narrowed to what is held.
+    drop(aux);
+    let mut out = Vec::new();
+    for (slot, (ix, v)) in indexers.iter().zip(vals).enumerate() {
+        (0..sizes[slot].div_ceil(CHUNK))
+            .into_par_iter()
+            .for_each(|ch| {
+                let mut cache = DecodeCache::default();
+                let lo = ch * CHUNK;
+                let hi = (lo + CHUNK).min(sizes[slot]);
+                for i in lo..hi {
+                    if ix.may_share_orbit(i) {
+                        let pos = ix.decode(i, &mut cache);
+                        let j = ix.index_of(&pos) as usize;
+                        if j != i as usize {
+                            v[i as usize].set(v[j].get());
+                        }
+                    }
+                }
+            });
+        out.push(L::held(v));
+    }
+    out
+}
