@@ -449,5 +449,17 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(folder.join("1v1.fnt").exists());
     assert!(!lock.exists(), "the lock outlived the build");
+
+    // `info` tells what a stopped build left behind.
+    std::fs::write(&lock, "4294967295 fanorona").unwrap();
+    std::fs::write(folder.join("2v2.overflow"), "distance").unwrap();
+    let r = fanorona(&["info", "--db", dir]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    for want in [
+        "in progress: lock of a build that stopped (process 4294967295)",
+        "in progress: 2v2: outgrew the 3-byte layout (distance)",
+    ] {
+        assert!(r.stdout.contains(want), "{want:?} not in {}", r.stdout);
+    }
     let _ = std::fs::remove_dir_all(&db);
 }

@@ -40,9 +40,16 @@ impl BuildLock {
 
     /// The process holding the lock of `dir`, if a running one does.
     pub(super) fn holder(dir: &Path) -> Option<u32> {
+        Self::read(dir).and_then(|(pid, running)| running.then_some(pid))
+    }
+
+    /// The process id in the lock file of `dir`, if there is one, and
+    /// whether that process is running.
+    pub(super) fn read(dir: &Path) -> Option<(u32, bool)> {
         let text = std::fs::read_to_string(Self::path(dir)).ok()?;
         let (pid, name) = text.split_once(' ').unwrap_or((&text, ""));
-        pid.parse::<u32>().ok().filter(|&pid| is_running(pid, name))
+        let pid = pid.parse::<u32>().ok()?;
+        Some((pid, is_running(pid, name)))
     }
 
     /// Takes the lock of `dir` (which must exist).

@@ -317,6 +317,93 @@ fn write_overflow_marker(path: &Path, overflow: Overflow) {
     let _ = std::fs::write(path, overflow.word());
 }
 
+/// Work a stopped (or running) build left in a table folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PendingWork {
+    /// A group's saved state (`<group>.snapshot`): a build run again takes
+    /// the group up at `level`'s sweep, in a layout of `layout_bytes` bytes
+    /// a position; `bytes` on disk.
+    Snapshot {
+        group: String,
+        level: u16,
+        layout_bytes: u32,
+        bytes: u64,
+    },
+    /// A group noted as outgrowing the 3-byte layout (`<group>.overflow`).
+    OverflowNote { group: String, overflow: Overflow },
+    /// The lock of a build (`build.lock`), and whether its process runs.
+    Lock { pid: u32, running: bool },
+}
+
+impl fmt::Display for PendingWork {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PendingWork::Snapshot {
+                group,
+                level,
+                layout_bytes,
+                bytes,
+            } => write!(
+                f,
+                "{group}: snapshot before level {level} ({layout_bytes} bytes a position, {:.2} GiB); building again goes on from there",
+                *bytes as f64 / GIB
+            ),
+            PendingWork::OverflowNote { group, overflow } => write!(
+                f,
+                "{group}: outgrew the 3-byte layout ({}); building again starts it in a larger one",
+                overflow.word()
+            ),
+            PendingWork::Lock { pid, running: true } => {
+                write!(f, "being built by process {pid}")
+            }
+            PendingWork::Lock {
+                pid,
+                running: false,
+            } => write!(
+                f,
+                "lock of a build that stopped (process {pid}); the next build takes it over"
+            ),
+        }
+    }
+}
+
+/// The work builds left in a table folder (`table_dir`): snapshots,
+/// overflow notes, a lock. Files it cannot read are passed over.
+pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
+    let mut out = Vec::new();
+    if let Some((pid, running)) = lock::BuildLock::read(dir) {
+        out.push(PendingWork::Lock { pid, running });
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    files.sort();
+    for path in files {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        match (path.extension().and_then(|x| x.to_str()), stem) {
+            (Some("snapshot"), Some(_)) => {
+                if let Ok((group, level, layout_bytes)) = snapshot::peek(&path) {
+                    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+                    out.push(PendingWork::Snapshot {
+                        group,
+                        level,
+                        layout_bytes,
+                        bytes,
+                    });
+                }
+            }
+            (Some("overflow"), Some(group)) => {
+                if let Some(overflow) = read_overflow_marker(&path) {
+                    out.push(PendingWork::OverflowNote { group, overflow });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// The classes with at most `pieces` stones, grouped in build order.
 ///
 /// Groups go by total stones, smallest first, since captures lead to
@@ -983,8 +1070,19 @@ mod tests {
                 b.build(5, |_| {}).unwrap();
             }));
             assert!(stopped.is_err(), "the group has no level {level}");
-            assert!(dir.join("2v3+3v2.snapshot").exists());
             assert!(!dir.join("2v3.fnt").exists());
+            let bytes = std::fs::metadata(dir.join("2v3+3v2.snapshot"))
+                .unwrap()
+                .len();
+            assert_eq!(
+                pending_work(&dir),
+                [PendingWork::Snapshot {
+                    group: "2v3+3v2".to_string(),
+                    level,
+                    layout_bytes: 3,
+                    bytes
+                }]
+            );
 
             let mut resumed = Vec::new();
             Builder::<u64>::new(&db, board, rules, quiet(None))
@@ -1005,6 +1103,7 @@ mod tests {
                     .all(|s| s.class.stones() == 5 || (s.reused && s.resumed_at.is_none()))
             );
             assert_eq!(files(&dir), expected, "after resuming at level {level}");
+            assert_eq!(pending_work(&dir), []);
         }
         let _ = std::fs::remove_dir_all(&tmp);
     }

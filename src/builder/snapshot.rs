@@ -239,6 +239,32 @@ pub(super) fn read<L: Layout>(
     Ok(Some(Snapshot { level, vals, aux }))
 }
 
+/// What a snapshot's header says: the group, the level whose sweep comes
+/// next, and the layout's bytes a position.
+pub(super) fn peek(path: &Path) -> io::Result<(String, u16, u32)> {
+    let mut input = BufReader::new(File::open(path)?);
+    let invalid = |msg: &str| io::Error::new(io::ErrorKind::InvalidData, msg.to_string());
+    let mut magic = [0u8; 8];
+    input.read_exact(&mut magic)?;
+    if &magic != MAGIC || read_u32(&mut input)? != VERSION {
+        return Err(invalid("not a builder snapshot of this version"));
+    }
+    let layout = read_u32(&mut input)?;
+    // Widths and the auxiliary words' coding.
+    for _ in 0..6 {
+        read_u32(&mut input)?;
+    }
+    let level = read_u32(&mut input)?;
+    let name_len = read_u32(&mut input)?;
+    if name_len > 64 {
+        return Err(invalid("group name too long"));
+    }
+    let mut name = vec![0u8; name_len as usize];
+    input.read_exact(&mut name)?;
+    let level = u16::try_from(level).map_err(|_| invalid("level out of range"))?;
+    Ok((String::from_utf8_lossy(&name).into_owned(), level, layout))
+}
+
 fn read_u32(input: &mut impl Read) -> io::Result<u32> {
     let mut b = [0u8; 4];
     input.read_exact(&mut b)?;
@@ -309,6 +335,7 @@ mod tests {
         write::<Narrow>(&path, "2v3+3v2", 41, &vals, &aux).unwrap();
         assert!(!tmp_path(&path).exists());
 
+        assert_eq!(peek(&path).unwrap(), ("2v3+3v2".to_string(), 41, 3));
         let back = read::<Narrow>(&path, "2v3+3v2", &sizes).unwrap().unwrap();
         assert_eq!(back.level, 41);
         for s in 0..2 {

@@ -431,6 +431,9 @@ pub fn info(args: &InfoArgs) -> CliResult {
                 }
             }
         });
+        for work in fanorona::builder::pending_work(&dir) {
+            println!("  in progress: {work}");
+        }
     }
     Ok(())
 }
