@@ -198,7 +198,8 @@ pub struct BuildOptions {
 }
 
 /// How often a build saves the state of a group by default: a save of
-/// 9x5's largest state (15 GB) takes under a minute.
+/// 9x5's largest state (15 GB) takes under a minute (a 7x5 group's
+/// 362 MB took 1.1 s on the 2-core machine's disk, 320 MB/s).
 pub const DEFAULT_SNAPSHOT_EVERY: Duration = Duration::from_secs(30 * 60);
 
 /// The builder's state while a group is solved.

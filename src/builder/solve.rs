@@ -253,6 +253,7 @@ impl<B: Bits> Builder<B> {
         let sizes: Vec<u64> = indexers.iter().map(|ix| ix.size()).collect();
         let total: u64 = sizes.iter().sum();
         let progress = self.options.progress;
+        let timing = std::env::var_os("FANORONA_TIMING").is_some();
         let snapshot_path = snapshot::snapshot_path(&self.dir, &name);
         let resumed = snapshot::read::<L>(&snapshot_path, &name, &sizes).unwrap_or_else(|err| {
             if progress {
@@ -296,6 +297,7 @@ impl<B: Bits> Builder<B> {
         while has_edges && d <= state.max_level.load(Ordering::Relaxed) {
             let save = |why: &str| {
                 bar.set_message(format!("{name} level {d}: saving a snapshot{why}"));
+                let t = Instant::now();
                 let r = snapshot::write::<L>(&snapshot_path, &name, d, &state.vals, &state.aux);
                 if let Err(err) = r
                     && progress
@@ -303,6 +305,12 @@ impl<B: Bits> Builder<B> {
                     eprintln!(
                         "{name}: could not save a snapshot ({}: {err})",
                         snapshot_path.display()
+                    );
+                } else if timing {
+                    eprintln!(
+                        "{name}: snapshot before level {d}, {} bytes, in {:.2} s",
+                        total * L::BYTES,
+                        t.elapsed().as_secs_f64()
                     );
                 }
             };
@@ -333,7 +341,7 @@ impl<B: Bits> Builder<B> {
             d += 1;
         }
         bar.finish_and_clear();
-        if std::env::var_os("FANORONA_TIMING").is_some() {
+        if timing {
             eprintln!(
                 "{name} ({} bytes an index): init {t_init:.2} s, levels {:.2} s ({d} levels)",
                 L::BYTES,

@@ -54,7 +54,7 @@ pub struct BuildArgs {
     /// never), so that a build killed in the middle of a large group
     /// resumes from the last save when run again. A save takes the group's
     /// state size on disk while the group is solved (9x5 with 8 stones: up
-    /// to 15 GB, written at each save in well under a minute).
+    /// to 15 GB, written at each save in under a minute at 320 MB/s).
     #[arg(long, default_value_t = DEFAULT_SNAPSHOT_MINUTES)]
     pub snapshot_minutes: f64,
     /// Print the summary as JSON lines, one object per class.
