@@ -14,7 +14,8 @@
 //!   through which search and play consult the tables;
 //! - [`index`]: material classes and the position index of a table;
 //! - [`table`]: the table file format (`db/FORMAT.md`);
-//! - [`builder`]: retrograde analysis, class by class;
+//! - [`builder`]: retrograde analysis, class by class, resumable (complete
+//!   tables are reused, a group being solved is saved every half hour);
 //! - [`probe`]: the tables of a board and rule set as an [`value::Oracle`];
 //! - [`verify`]: every stored value re-checked against its successors;
 //! - [`search`]: proof-number search with the tables;
