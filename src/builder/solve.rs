@@ -255,6 +255,7 @@ impl<B: Bits> Builder<B> {
         let progress = self.options.progress;
         let timing = std::env::var_os("FANORONA_TIMING").is_some();
         let snapshot_path = snapshot::snapshot_path(&self.dir, &name);
+        let t_read = Instant::now();
         let resumed = snapshot::read::<L>(&snapshot_path, &name, &sizes).unwrap_or_else(|err| {
             if progress {
                 eprintln!(
@@ -271,9 +272,10 @@ impl<B: Bits> Builder<B> {
             Some(s) => {
                 if progress {
                     eprintln!(
-                        "{name}: resuming at level {} from {}",
+                        "{name}: resuming at level {} from {} (read in {:.1} s)",
                         s.level,
-                        snapshot_path.display()
+                        snapshot_path.display(),
+                        t_read.elapsed().as_secs_f64()
                     );
                 }
                 (GroupState::<L>::new(sizes, s.vals, s.aux), s.level)
