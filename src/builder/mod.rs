@@ -910,9 +910,19 @@ mod tests {
         (0..n).map(|i| h.get(i)).collect()
     }
 
-    #[test]
-    fn a_group_outgrowing_the_narrow_layout_carries_on_in_the_medium_one() {
-        let db = std::env::temp_dir().join(format!("fanorona-widen-{}", std::process::id()));
+    /// A 3x3 build up to 5 stones in a scratch folder named after `tag`,
+    /// with its 5-stone group 2v3+3v2 and the group's indexers. The
+    /// classes of 4 stones and fewer stay held in memory, as solving the
+    /// group again needs them.
+    fn three_by_three_five_stone_group(
+        tag: &str,
+    ) -> (
+        PathBuf,
+        Builder<u64>,
+        [MaterialClass; 2],
+        Vec<ClassIndexer<u64>>,
+    ) {
+        let db = std::env::temp_dir().join(format!("fanorona-{tag}-{}", std::process::id()));
         let board = Board::new(3, 3, Diagonals::Corner).unwrap();
         let opts = BuildOptions {
             progress: false,
@@ -925,8 +935,21 @@ mod tests {
             MaterialClass::new(2, 3, false),
             MaterialClass::new(3, 2, false),
         ];
-        let ix: Vec<ClassIndexer<u64>> =
-            group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
+        let ix = group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
+        (db, b, group, ix)
+    }
+
+    /// Asserts that two solutions of a group hold the same value codes.
+    fn assert_same_codes(ix: &[ClassIndexer<u64>], a: &[Held], b: &[Held], what: &str) {
+        for (slot, ix) in ix.iter().enumerate() {
+            let n = ix.size() as usize;
+            assert_eq!(codes(&a[slot], n), codes(&b[slot], n), "{what}");
+        }
+    }
+
+    #[test]
+    fn a_group_outgrowing_the_narrow_layout_carries_on_in_the_medium_one() {
+        let (db, b, group, ix) = three_by_three_five_stone_group("widen");
         let path = snapshot::snapshot_path(&b.dir, "2v3+3v2");
         let wide = b.solve_group::<Wide>(&group, &ix).unwrap();
         assert_eq!(wide.resumed_at, None);
@@ -944,10 +967,7 @@ mod tests {
         ) -> bool {
             match b.solve_group::<NarrowShort<CODE>>(group, ix) {
                 Ok(fits) => {
-                    for slot in 0..2 {
-                        let n = ix[slot].size() as usize;
-                        assert_eq!(codes(&wide[slot], n), codes(&fits.values[slot], n));
-                    }
+                    assert_same_codes(ix, wide, &fits.values, "narrow that fits");
                     return false;
                 }
                 Err(overflow) => assert_eq!(overflow, Overflow::Distance),
@@ -961,10 +981,7 @@ mod tests {
             assert_eq!(medium.resumed_at, Some(level), "CODE {CODE}");
             // Kept until the tables are written (build_group removes it).
             snapshot::remove(path);
-            for slot in 0..2 {
-                let n = ix[slot].size() as usize;
-                assert_eq!(codes(&wide[slot], n), codes(&medium.values[slot], n));
-            }
+            assert_same_codes(ix, wide, &medium.values, "carried over");
             true
         }
         let w = &wide.values;
@@ -980,22 +997,7 @@ mod tests {
 
     #[test]
     fn a_layout_too_small_is_detected_and_a_large_enough_one_agrees() {
-        let db = std::env::temp_dir().join(format!("fanorona-layout-{}", std::process::id()));
-        let board = Board::new(3, 3, Diagonals::Corner).unwrap();
-        let opts = BuildOptions {
-            progress: false,
-            ..Default::default()
-        };
-        let mut b = Builder::<u64>::new(&db, board, Rules::default(), opts);
-        // Up to 5 stones: the classes of 4 stones and fewer stay held in
-        // memory, as the 5-stone group needs them.
-        b.build(5, |_| {}).unwrap();
-        let group = [
-            MaterialClass::new(2, 3, false),
-            MaterialClass::new(3, 2, false),
-        ];
-        let ix: Vec<ClassIndexer<u64>> =
-            group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
+        let (db, b, group, ix) = three_by_three_five_stone_group("layout");
         let wide = b.solve_group::<Wide>(&group, &ix).unwrap().values;
         let narrow = b.solve_group::<Narrow>(&group, &ix).unwrap().values;
         let roomy = b
@@ -1003,12 +1005,9 @@ mod tests {
             .unwrap()
             .values;
         let medium = b.solve_group::<Medium>(&group, &ix).unwrap().values;
-        for slot in 0..2 {
-            let n = ix[slot].size() as usize;
-            assert_eq!(codes(&wide[slot], n), codes(&narrow[slot], n));
-            assert_eq!(codes(&wide[slot], n), codes(&roomy[slot], n));
-            assert_eq!(codes(&wide[slot], n), codes(&medium[slot], n));
-        }
+        assert_same_codes(&ix, &wide, &narrow, "narrow");
+        assert_same_codes(&ix, &wide, &roomy, "roomy");
+        assert_same_codes(&ix, &wide, &medium, "medium");
         let longest = wide
             .iter()
             .zip(&ix)
