@@ -1106,13 +1106,18 @@ fn a_split_search_keeps_a_checkpoint_a_first_move() {
         let written = &e[e.find("\"written\"").expect("written")..];
         assert!(json_number(written, "tree_nodes") > 100, "{e}");
     }
-    // Second sitting: each move goes on from its tree, to the answer.
+    // Second sitting: each move goes on from its tree, to the answer,
+    // and then keeps only that (the root's entries, one a goal).
     let second = with(&["--checkpoint", f]);
     assert!(second.contains("\"value\": \"win\""), "{second}");
     let mut total = 0;
     for e in checkpoint_entries(&second) {
         let read = &e[e.find("\"read\"").expect("read")..];
         assert!(json_number(read, "tree_nodes") > 100, "{e}");
+        assert!(json_number(read, "solved") > 10, "{e}");
+        let written = &e[e.find("\"written\"").expect("written")..];
+        assert!((1..=2).contains(&json_number(written, "solved")), "{e}");
+        assert_eq!(json_number(written, "tree_nodes"), 0, "{e}");
         total += json_number(e, "total_nodes");
     }
     assert_eq!(

@@ -141,12 +141,24 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
         }
     }
 
-    fn after(&self, i: usize, solver: &mut Solver<'_, B, O>, _: &SolveResult<B>) {
+    fn after(
+        &self,
+        i: usize,
+        pos: &Position<B>,
+        solver: &mut Solver<'_, B, O>,
+        result: &SolveResult<B>,
+    ) {
         if self.state.lock().expect("checkpoint lock").unreadable[i] {
             return;
         }
         let (autosaves, autosave_error) = solver.autosave_status();
-        let saved = solver.save_checkpoint(&self.files[i]);
+        // A move answered keeps only its answer: with a seed, every file
+        // would otherwise hold a copy of the seed's solved positions.
+        let saved = if result.stopped.is_none() {
+            solver.save_checkpoint_answer(&self.files[i], pos)
+        } else {
+            solver.save_checkpoint(&self.files[i])
+        };
         let mut st = self.state.lock().expect("checkpoint lock");
         let report = &mut st.reports[i];
         report.autosaves += autosaves;

@@ -132,7 +132,9 @@ pub struct SolveArgs {
     /// is a folder (made if missing) where every first move's search keeps
     /// a checkpoint of its own, FILE/<move>.fns: a split search taken up
     /// in a later sitting skips the moves answered and goes on with the
-    /// others where they stopped. Format: db/FORMAT.md.
+    /// others where they stopped (a move answered keeps only its answer in
+    /// its file, not the seed's solved positions again). Format:
+    /// db/FORMAT.md.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// With --checkpoint: a checkpoint read instead of the search's own

@@ -378,11 +378,40 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// `path`: first to `path` with `.tmp` added, then renamed over `path`,
     /// so an old checkpoint is replaced only by a complete new one.
     pub fn save_checkpoint(&self, path: &Path) -> Result<CheckpointInfo<B>, CheckpointError> {
+        self.save_checkpoint_of(path, None)
+    }
+
+    /// [`save_checkpoint`](Self::save_checkpoint) for a search that has
+    /// answered `root`: only the solved entries of `root` are written (no
+    /// tree), which is all a later sitting needs to answer it again in 0
+    /// nodes. A split search keeps one file a first move, and each would
+    /// otherwise repeat the solved positions of the seed it started from
+    /// (on 9x5, 300 MB a move).
+    pub fn save_checkpoint_answer(
+        &self,
+        path: &Path,
+        root: &Position<B>,
+    ) -> Result<CheckpointInfo<B>, CheckpointError> {
+        self.save_checkpoint_of(path, Some(root))
+    }
+
+    /// Writes the checkpoint, every solved position or only `only`'s.
+    fn save_checkpoint_of(
+        &self,
+        path: &Path,
+        only: Option<&Position<B>>,
+    ) -> Result<CheckpointInfo<B>, CheckpointError> {
         let start = Instant::now();
-        let (map, kept) = self.open_tree();
-        let header = self.checkpoint_header(kept);
+        let (map, kept) = match only {
+            None => self.open_tree(),
+            Some(_) => (Vec::new(), 0),
+        };
+        let mut header = self.checkpoint_header(kept);
+        if let Some(root) = only {
+            header.solved = self.table.entries().filter(|e| e.0.pos == *root).count() as u64;
+        }
         let tmp = tmp_path(path);
-        let written = self.write_checkpoint(&tmp, &header, &map);
+        let written = self.write_checkpoint(&tmp, &header, &map, only);
         let bytes = written
             .and_then(|bytes| fs::rename(&tmp, path).map(|_| bytes))
             .map_err(|source| {
@@ -393,7 +422,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 }
             })?;
         Ok(CheckpointInfo {
-            solved: self.table.len(),
+            solved: header.solved as usize,
             tree_nodes: kept,
             tree_root: self
                 .tree_goal
@@ -411,6 +440,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         tmp: &Path,
         header: &CheckpointHeader,
         map: &[u32],
+        only: Option<&Position<B>>,
     ) -> io::Result<u64> {
         let mut out = BufWriter::with_capacity(1 << 20, File::create(tmp)?);
         let hbytes = bincode::encode_to_vec(header, bincode_config()).expect("header encodes");
@@ -423,7 +453,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             zstd::Encoder::new(out, 1)?,
         ));
         let mut rec = Vec::with_capacity(node_bytes::<B>() + 40);
-        for (node, attacker, e) in self.table.entries() {
+        let entries = self.table.entries();
+        for (node, attacker, e) in entries.filter(|e| only.is_none_or(|p| e.0.pos == *p)) {
             rec.clear();
             put_node(&mut rec, &node);
             rec.push(color_code(attacker));

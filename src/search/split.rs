@@ -205,7 +205,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             None => solver.solve_node_goals(child, me.other(), &mut report),
         };
         if let Some(h) = hook {
-            h.after(i, &mut solver, &r);
+            h.after(i, &child.pos, &mut solver, &r);
         }
         if settles(&r) {
             settled.store(true, Ordering::Relaxed);
@@ -329,8 +329,14 @@ pub trait MoveSearchHook<B: Bits, O: Oracle<B>>: Sync {
     /// Before the search of move `i`, whose position is `pos`, in a fresh
     /// solver.
     fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>);
-    /// After that search, whatever its outcome.
-    fn after(&self, i: usize, solver: &mut Solver<'_, B, O>, result: &SolveResult<B>);
+    /// After that search of `pos`, whatever its outcome.
+    fn after(
+        &self,
+        i: usize,
+        pos: &Position<B>,
+        solver: &mut Solver<'_, B, O>,
+        result: &SolveResult<B>,
+    );
 }
 
 /// The work of every search [`solve_split`] ran, a move's repeated
