@@ -406,12 +406,16 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             None => self.open_tree(),
             Some(_) => (Vec::new(), 0),
         };
+        // An answer's entries (one or two: a goal for each side) are
+        // gathered in one scan of the table, so the header can count them.
+        let answer: Option<Vec<_>> =
+            only.map(|root| self.table.entries().filter(|e| e.0.pos == *root).collect());
         let mut header = self.checkpoint_header(kept);
-        if let Some(root) = only {
-            header.solved = self.table.entries().filter(|e| e.0.pos == *root).count() as u64;
+        if let Some(entries) = &answer {
+            header.solved = entries.len() as u64;
         }
         let tmp = tmp_path(path);
-        let written = self.write_checkpoint(&tmp, &header, &map, only);
+        let written = self.write_checkpoint(&tmp, &header, &map, answer.as_deref());
         let bytes = written
             .and_then(|bytes| fs::rename(&tmp, path).map(|_| bytes))
             .map_err(|source| {
@@ -440,7 +444,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         tmp: &Path,
         header: &CheckpointHeader,
         map: &[u32],
-        only: Option<&Position<B>>,
+        only: Option<&[(Node<B>, Color, Entry)]>,
     ) -> io::Result<u64> {
         let mut out = BufWriter::with_capacity(1 << 20, File::create(tmp)?);
         let hbytes = bincode::encode_to_vec(header, bincode_config()).expect("header encodes");
@@ -453,8 +457,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             zstd::Encoder::new(out, 1)?,
         ));
         let mut rec = Vec::with_capacity(node_bytes::<B>() + 40);
-        let entries = self.table.entries();
-        for (node, attacker, e) in entries.filter(|e| only.is_none_or(|p| e.0.pos == *p)) {
+        let entries: Box<dyn Iterator<Item = _>> = match only {
+            Some(entries) => Box::new(entries.iter().copied()),
+            None => Box::new(self.table.entries()),
+        };
+        for (node, attacker, e) in entries {
             rec.clear();
             put_node(&mut rec, &node);
             rec.push(color_code(attacker));
