@@ -152,7 +152,15 @@ fn check_sample(
     naive: NaiveRules,
     moves_every: usize,
 ) -> usize {
-    check_sample_in(truth, fens, naive, moves_every, 8 << 20)
+    check_sample_in(truth, fens, naive, moves_every, 8 << 20).draws
+}
+
+/// What [`check_sample_in`] checked.
+struct Checked {
+    draws: usize,
+    /// Leaves the shared solver found disproved below the stretch of path
+    /// a path-dependent disproof rests on.
+    conditional_hits: u64,
 }
 
 /// [`check_sample`] with a memory bound for the shared solver.
@@ -162,13 +170,14 @@ fn check_sample_in(
     naive: NaiveRules,
     moves_every: usize,
     memory_bytes: usize,
-) -> usize {
+) -> Checked {
     let rules = rules_of(naive);
     let d0 = Diagram::parse(&fens[0]).unwrap();
     let board = Board::new(d0.cols, d0.rows, rules.diagonals).unwrap();
     let geo = Geometry::<u64>::new(board);
     let mut shared = Solver::new(&geo, rules, &NoTables, limits_bytes(memory_bytes));
     let mut draws = 0;
+    let mut conditional_hits = 0;
     for (i, fen) in fens.iter().enumerate() {
         let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
         let expect = wdl(truth[fen]);
@@ -181,6 +190,7 @@ fn check_sample_in(
         };
         let r = shared.solve(&pos, 0, report, &mut |_| {}).unwrap();
         assert_eq!(r.value, Some(expect), "{fen} under {rules}");
+        conditional_hits += r.conditional_hits;
         if with_moves {
             check_move_values(&board, truth, &r.moves, &format!("{fen} under {rules}"));
             let best = r.moves.first().and_then(|m| m.value);
@@ -194,7 +204,10 @@ fn check_sample_in(
             assert_eq!(fresh.value, Some(expect), "{fen} (fresh table)");
         }
     }
-    draws
+    Checked {
+        draws,
+        conditional_hits,
+    }
 }
 
 // ------------------------------------------------------------ start positions
@@ -284,8 +297,13 @@ fn random_positions_on_5x3_and_3x5() {
             let n = naive(diag, false, false, false);
             let truth = brute::solve(cols, rows, n, 5);
             let fens = sample(&truth, 150, 40, (cols * 10 + rows) as u64);
-            let draws = check_sample(&truth, &fens, n, 10);
+            let checked = check_sample_in(&truth, &fens, n, 10, 8 << 20);
+            let draws = checked.draws;
             assert!(draws >= 40, "only {draws} draws on {cols}x{rows}");
+            // Path-dependent disproofs were reused (and the values stayed
+            // right).
+            let hits = checked.conditional_hits;
+            assert!(hits > 0, "{cols}x{rows} {diag:?}: {hits} conditional hits");
             // Again in 256 KiB: the tree fills its room soon, so pruning is
             // exercised.
             let fens = sample(&truth, 100, 30, (cols * 100 + rows) as u64);
@@ -694,7 +712,7 @@ fn a_small_memory_bound_prunes_but_stays_right() {
             .map(|m| (m.position, m.value))
             .collect::<HashMap<_, _>>()
     };
-    for (bytes, must_thrash) in [(256 << 10, false), (80 << 10, true), (64 << 10, true)] {
+    for (bytes, must_thrash) in [(256 << 10, false), (72 << 10, true), (64 << 10, true)] {
         let lim = SearchLimits {
             memory_bytes: bytes,
             nodes: Some(20_000_000),

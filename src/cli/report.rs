@@ -54,6 +54,9 @@ pub(super) struct Report {
     pub(super) compactions: u64,
     pub(super) cuts: u64,
     pub(super) second_levels: u64,
+    /// Leaves found disproved below the stretch of path a path-dependent
+    /// disproof rests on.
+    pub(super) conditional_hits: u64,
     pub(super) checkpoint: Option<CheckpointReport>,
     /// A split search's checkpoints: each first move's (its name, the
     /// report), in the order of the moves.
@@ -242,7 +245,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.label()),
@@ -260,6 +263,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.compactions,
         r.cuts,
         r.second_levels,
+        r.conditional_hits,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),
         r.bound().map_or("null".to_string(), json_str),

@@ -601,6 +601,7 @@ fn run<B: Bits>(
         compactions: res.compactions,
         cuts: res.cuts,
         second_levels: res.second_levels,
+        conditional_hits: res.conditional_hits,
         checkpoint: checkpoint_report,
         move_checkpoints,
     })

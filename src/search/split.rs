@@ -79,6 +79,7 @@ impl<B> SolveResult<B> {
             moves: Vec::new(),
             nodes: 0,
             oracle_hits: 0,
+            conditional_hits: 0,
             tt_entries: 0,
             tt_bytes: 0,
             tree_bytes: 0,
@@ -305,6 +306,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         moves,
         nodes: spent.nodes,
         oracle_hits: spent.oracle_hits,
+        conditional_hits: spent.conditional_hits,
         tt_entries: results.iter().map(|r| r.tt_entries).sum(),
         tt_bytes: results.iter().map(|r| r.tt_bytes).sum(),
         tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * workers,
@@ -345,6 +347,7 @@ pub trait MoveSearchHook<B: Bits, O: Oracle<B>>: Sync {
 struct SpentTotals {
     nodes: u64,
     oracle_hits: u64,
+    conditional_hits: u64,
     second_levels: u64,
     compactions: u64,
     cuts: u64,
@@ -354,6 +357,7 @@ impl SpentTotals {
     fn add<B>(&mut self, r: &SolveResult<B>) {
         self.nodes += r.nodes;
         self.oracle_hits += r.oracle_hits;
+        self.conditional_hits += r.conditional_hits;
         self.second_levels += r.second_levels;
         self.compactions += r.compactions;
         self.cuts += r.cuts;
