@@ -103,9 +103,12 @@ fn a_search_taken_up_from_a_checkpoint_expands_what_it_would_have() {
     assert_eq!(sittings, 3);
     // Not exactly `total`: the table, refilled from the file, has its
     // entries in other slots, and a full bucket drops another one than it
-    // would have. Starting afresh in each sitting would take 5/3 of it.
+    // would have; the path-dependent disproofs kept for reuse are not in
+    // the file, so each sitting finds other transpositions (6% fewer nodes
+    // here when they came in). Starting afresh in each sitting would take
+    // 5/3 of it.
     assert!(
-        nodes >= total - total / 50 && nodes <= total + total / 50,
+        nodes >= total - total / 10 && nodes <= total + total / 10,
         "{nodes} nodes over three sittings against {total} in one"
     );
     // The settled goal is in the table now: a new search answers at once.
@@ -155,8 +158,9 @@ fn a_checkpoint_written_while_searching_is_taken_up() {
     let rest = white_wins(&mut solver, &pos);
     assert_eq!(rest.goals[0].state, state);
     let nodes = info.total_nodes + rest.nodes;
+    // Within a tenth, as above.
     assert!(
-        nodes >= total - total / 50 && nodes <= total + total / 50,
+        nodes >= total - total / 10 && nodes <= total + total / 10,
         "{nodes} against {total}"
     );
     // An autosave that cannot write stops writing, not the search.

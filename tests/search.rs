@@ -158,8 +158,8 @@ fn check_sample(
 /// What [`check_sample_in`] checked.
 struct Checked {
     draws: usize,
-    /// Leaves the shared solver found disproved below the stretch of path
-    /// a path-dependent disproof rests on.
+    /// Leaves the shared solver found disproved in its table of
+    /// path-dependent disproofs.
     conditional_hits: u64,
 }
 

@@ -54,8 +54,7 @@ pub(super) struct Report {
     pub(super) compactions: u64,
     pub(super) cuts: u64,
     pub(super) second_levels: u64,
-    /// Leaves found disproved below the stretch of path a path-dependent
-    /// disproof rests on.
+    /// Leaves found disproved in the table of path-dependent disproofs.
     pub(super) conditional_hits: u64,
     pub(super) checkpoint: Option<CheckpointReport>,
     /// A split search's checkpoints: each first move's (its name, the

@@ -1,30 +1,32 @@
 //! The table of path-dependent disproofs: a disproof that rests on
-//! repetitions of positions above it, kept with the stretch of path it
-//! needs, so that the node reached again below the same stretch is not
-//! searched again.
+//! repetitions of positions above its node, kept with those positions, so
+//! that the node met again below them is not searched again.
 //!
 //! A disproof of a node at depth `k` whose dependency depth is `d < k`
 //! (`super`'s method, "Repetitions and the graph-history interaction")
 //! rests only on repetitions of the positions at depths `d..k` of its path
-//! and of positions below the node. It is not a true disproof, but it is
-//! one wherever the node has those same `k - d` positions, in the same
-//! order, right above it: every repetition it used is a repetition there
-//! too, and nothing else of the path is used. Such a reuse gets dependency
-//! depth `k' - (k - d)` at the new depth `k'`, on the same positions, so the
-//! numbers above it are as sound as the search's own. These disproofs come
-//! from paika play, where one position is met again and again below the
-//! same few quiet moves through different play further up (transpositions
-//! the tree does not share): on a 9x3 draw-heavy line the search took a
-//! third fewer expansions with them (`experiments/search_ghi/`).
+//! (its *stretch*) and of positions below the node. It is not a true
+//! disproof, but it is one wherever each position of the stretch is on the
+//! node's path, in any order and with any others between: every repetition
+//! it used is a repetition there too, and nothing else of the path is used.
+//! Such a reuse gets as its dependency depth that of the shallowest
+//! stretch position on the new path, so the numbers above it are as sound
+//! as the search's own. These disproofs come from paika play, where one
+//! position is met again and again through quiet moves in other orders
+//! and other play further up (transpositions the tree does not share): on
+//! a long 9x3 line the search took a quarter of the expansions with them
+//! (`experiments/search_ghi/`).
 //!
-//! The stretch of path is kept as a 128-bit hash (xxh3, one link per
-//! position from the nearest ancestor up, [`segment_step`]); the node
-//! itself as its whole key. A false match needs two different stretches
-//! of positions with the same 128-bit hash. Buckets of four slots, all the
-//! stretches a node is kept with in one bucket; the slot of lowest priority
-//! (`work`, the search's age when stored) is replaced. One bit a bucket
-//! tells whether it holds anything, so that the many look-ups of nodes
-//! never stored there cost one read of a small array.
+//! A stretch holds as many stones as its node (stones are never added,
+//! and it starts at a position the node's line repeats), so only the end
+//! of the path with that many stones is searched for it. Stretches are
+//! kept whole, one after another in an arena that is overwritten round and
+//! round (eight positions a slot; they averaged four on that 9x3 line); an
+//! entry whose stretch has been overwritten is dead. Buckets of four
+//! slots, all the entries of a node in one bucket, the slot of lowest
+//! priority (`work`, the search's age when stored) replaced. One bit a
+//! bucket tells whether it holds anything, so that the many look-ups of
+//! nodes never stored cost one read of a small array.
 
 use std::hash::{Hash, Hasher};
 
@@ -36,11 +38,15 @@ use super::Node;
 
 /// Slots per bucket.
 const WAYS: usize = 4;
+/// Arena positions per slot: stretches averaged four on a 9x3 line.
+const ARENA_PER_SLOT: usize = 8;
 
 #[derive(Clone, Copy, Debug)]
 struct Slot<B> {
     node: Node<B>,
-    segment: u128,
+    /// Where its stretch starts in the arena (a count of positions ever
+    /// written there).
+    start: u64,
     /// Positions in the stretch (at least one); 0 marks an empty slot.
     len: u32,
     work: u32,
@@ -53,24 +59,13 @@ impl<B: Bits> Slot<B> {
     }
 }
 
-/// One more link of a stretch's hash: `state` so far, then the next
-/// position up the path.
-pub(super) fn segment_step<B: Bits>(state: u128, node: &Node<B>) -> u128 {
-    let mut h = xxhash_rust::xxh3::Xxh3::new();
-    h.write_u128(state);
-    node.hash(&mut h);
-    h.digest128()
-}
-
-/// The hash of a stretch of path, given root first: its positions from
-/// the last (the nearest the node) to the first.
-fn segment_hash<B: Bits>(stretch: &[(Node<B>, u32)]) -> u128 {
-    stretch.iter().rev().fold(0, |s, (n, _)| segment_step(s, n))
-}
-
 /// A fixed-size table of path-dependent disproofs ([module](self)).
 pub(super) struct Conditional<B> {
     slots: Vec<Slot<B>>,
+    /// The stretches, one after the other, overwritten round and round.
+    arena: Vec<Node<B>>,
+    /// Positions ever written to the arena.
+    written: u64,
     /// Bit `b` set: bucket `b` has held an entry since the last clear.
     marks: Vec<u64>,
     used: usize,
@@ -82,9 +77,11 @@ impl<B: Bits> Conditional<B> {
         std::mem::size_of::<Slot<B>>()
     }
 
-    /// A table of at most `memory_bytes` (at least one bucket).
+    /// A table of at most `memory_bytes` with its arena (at least one
+    /// bucket).
     pub(super) fn new(memory_bytes: usize) -> Self {
-        let buckets = (memory_bytes / (WAYS * Self::slot_bytes())).max(1);
+        let per_slot = Self::slot_bytes() + ARENA_PER_SLOT * std::mem::size_of::<Node<B>>();
+        let buckets = (memory_bytes / (WAYS * per_slot)).max(1);
         let empty = Slot {
             node: Node {
                 pos: crate::position::Position {
@@ -95,12 +92,14 @@ impl<B: Bits> Conditional<B> {
                 },
                 left: 0,
             },
-            segment: 0,
+            start: 0,
             len: 0,
             work: 0,
             attacker: Color::White,
         };
         Conditional {
+            arena: vec![empty.node; buckets * WAYS * ARENA_PER_SLOT],
+            written: 0,
             slots: crate::hugepages::filled(buckets * WAYS, || empty),
             marks: vec![0; buckets.div_ceil(64)],
             used: 0,
@@ -109,7 +108,9 @@ impl<B: Bits> Conditional<B> {
 
     /// Bytes the table takes.
     pub(super) fn bytes(&self) -> usize {
-        self.slots.len() * Self::slot_bytes() + self.marks.len() * 8
+        self.slots.len() * Self::slot_bytes()
+            + self.arena.len() * std::mem::size_of::<Node<B>>()
+            + self.marks.len() * 8
     }
 
     /// Entries held.
@@ -131,9 +132,9 @@ impl<B: Bits> Conditional<B> {
     }
 
     /// A disproof of `node` (for `attacker`) below `path` (root first, the
-    /// node's parent last) that holds there: the number of positions of
-    /// the path's end it rests on, the shortest such stretch if several
-    /// match.
+    /// node's parent last) that holds there: the depth of the shallowest
+    /// position of the path it rests on (the least such depth over the
+    /// disproofs that hold, the largest).
     pub(super) fn get(
         &self,
         node: &Node<B>,
@@ -144,34 +145,43 @@ impl<B: Bits> Conditional<B> {
         if !self.marked(b) {
             return None;
         }
-        let mut found: [(u32, u128); WAYS] = [(0, 0); WAYS];
-        let mut n = 0;
+        let stones = node.pos.stone_count();
+        // The run of the path with as many stones as the node: where every
+        // position of a stretch must be.
+        let run = path.iter().rev().take_while(|(_, s)| *s == stones).count();
+        let from = path.len() - run;
+        let mut best: Option<u32> = None;
         for s in &self.slots[b * WAYS..(b + 1) * WAYS] {
-            if s.holds(node, attacker) && s.len as usize <= path.len() {
-                found[n] = (s.len, s.segment);
-                n += 1;
+            if !s.holds(node, attacker) || s.len as usize > run || !self.alive(s) {
+                continue;
+            }
+            let mut dep = u32::MAX;
+            let mut all = true;
+            for i in 0..s.len as u64 {
+                let x = &self.arena[((s.start + i) % self.arena.len() as u64) as usize];
+                match path[from..].iter().position(|(n, _)| n == x) {
+                    Some(at) => dep = dep.min((from + at) as u32),
+                    None => {
+                        all = false;
+                        break;
+                    }
+                }
+            }
+            if all {
+                best = Some(best.map_or(dep, |b| b.max(dep)));
             }
         }
-        let found = &mut found[..n];
-        found.sort_unstable_by_key(|&(len, _)| len);
-        // One pass up the path serves every stretch, shortest first.
-        let mut state = 0;
-        let mut at = 0;
-        for &(len, segment) in found.iter() {
-            while at < len as usize {
-                at += 1;
-                state = segment_step(state, &path[path.len() - at].0);
-            }
-            if state == segment {
-                return Some(len);
-            }
-        }
-        None
+        best
+    }
+
+    /// Whether a slot's stretch is still whole in the arena.
+    fn alive(&self, s: &Slot<B>) -> bool {
+        self.written - s.start <= self.arena.len() as u64
     }
 
     /// Keeps a disproof of `node` (for `attacker`) that rests on
     /// `stretch`, the positions right above it (root first, at least one),
-    /// with priority `work`.
+    /// with priority `work`. A stretch longer than the arena is not kept.
     pub(super) fn put(
         &mut self,
         node: &Node<B>,
@@ -180,27 +190,28 @@ impl<B: Bits> Conditional<B> {
         work: u32,
     ) {
         debug_assert!(!stretch.is_empty());
-        let len = stretch.len() as u32;
-        let segment = segment_hash(stretch);
+        let len = stretch.len();
+        if len > self.arena.len() {
+            return;
+        }
         let b = self.bucket(node, attacker);
+        let start = self.written;
+        let cap = self.arena.len() as u64;
+        for (i, (n, _)) in stretch.iter().enumerate() {
+            self.arena[((start + i as u64) % cap) as usize] = *n;
+        }
+        self.written += len as u64;
         let bucket = &mut self.slots[b * WAYS..(b + 1) * WAYS];
         let slot = Slot {
             node: *node,
-            segment,
-            len,
+            start,
+            len: len as u32,
             work: work.max(1),
             attacker,
         };
-        // The same entry again, else the empty or lowest-priority slot (an
-        // empty slot's work is 0).
-        let victim = bucket
-            .iter()
-            .position(|s| s.holds(node, attacker) && s.len == len && s.segment == segment)
-            .unwrap_or_else(|| {
-                (0..WAYS)
-                    .min_by_key(|&i| bucket[i].work)
-                    .expect("a bucket has slots")
-            });
+        let victim = (0..WAYS)
+            .min_by_key(|&i| bucket[i].work)
+            .expect("a bucket has slots");
         if bucket[victim].len == 0 {
             self.used += 1;
         }
@@ -221,11 +232,18 @@ mod tests {
     use super::*;
     use crate::position::Position;
 
-    fn node(i: u64, turn: Color) -> Node<u64> {
+    /// Position `i` (below 56; White to move for even `i`), with `stones`
+    /// + 1 stones.
+    fn node(i: u64, stones: u32) -> Node<u64> {
+        let turn = if i.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
         Node {
             pos: Position {
-                white: i,
-                black: i << 32,
+                white: (1 << stones) - 1,
+                black: 1u64 << (u64::from(stones) + i),
                 turn,
                 block: None,
             },
@@ -233,61 +251,75 @@ mod tests {
         }
     }
 
-    fn path(ids: &[u64]) -> Vec<(Node<u64>, u32)> {
+    /// A path of positions given as (number, stones), root first.
+    fn path(ids: &[(u64, u32)]) -> Vec<(Node<u64>, u32)> {
         ids.iter()
-            .map(|&i| {
-                let turn = if i % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                (node(i, turn), 4)
+            .map(|&(i, s)| {
+                let n = node(i, s);
+                (n, n.pos.stone_count())
             })
             .collect()
     }
 
     #[test]
-    fn a_disproof_is_found_only_below_the_stretch_it_rests_on() {
+    fn a_disproof_is_found_only_where_its_stretch_is_on_the_path() {
         let mut t = Conditional::<u64>::new(1 << 16);
-        let leaf = node(9, Color::White);
+        let leaf = node(9, 4);
+        let stones = leaf.pos.stone_count();
+        let w = Color::White;
         // Stored below 1 2 3 4 5, resting on the last two.
-        let stored = path(&[1, 2, 3, 4, 5]);
-        t.put(&leaf, Color::White, &stored[3..], 7);
+        let stored = path(&[(1, 6), (2, 5), (3, 4), (4, 4), (5, 4)]);
+        t.put(&leaf, w, &stored[3..], 7);
         assert_eq!(t.len(), 1);
-        // Same last two positions, anything above: found, resting on two.
-        assert_eq!(t.get(&leaf, Color::White, &path(&[8, 8, 8, 4, 5])), Some(2));
-        assert_eq!(t.get(&leaf, Color::White, &path(&[4, 5])), Some(2));
-        // A different or shorter stretch, another attacker, another node.
-        assert_eq!(t.get(&leaf, Color::White, &path(&[1, 2, 3, 5, 5])), None);
-        assert_eq!(t.get(&leaf, Color::White, &path(&[1, 2, 3, 5, 4])), None);
-        assert_eq!(t.get(&leaf, Color::White, &path(&[5])), None);
+        assert_eq!(stored[4].1, stones);
+        // Both on the path (in any order, others between): found, resting
+        // on the shallower of them.
+        assert_eq!(t.get(&leaf, w, &stored), Some(3));
+        let p = path(&[(8, 6), (5, 4), (6, 4), (4, 4), (7, 4)]);
+        assert_eq!(t.get(&leaf, w, &p), Some(1));
+        // One missing, or there only with more stones (a different
+        // position), another attacker, another node: not found.
+        assert_eq!(
+            t.get(&leaf, w, &path(&[(1, 6), (2, 5), (3, 4), (5, 4)])),
+            None
+        );
+        assert_eq!(t.get(&leaf, w, &path(&[(4, 5), (5, 4)])), None);
         assert_eq!(t.get(&leaf, Color::Black, &stored), None);
-        assert_eq!(t.get(&node(10, Color::White), Color::White, &stored), None);
-        // A longer stretch for the same node: the shortest that matches.
-        t.put(&leaf, Color::White, &path(&[6, 3, 4, 7, 5])[1..], 8);
-        assert_eq!(t.get(&leaf, Color::White, &path(&[0, 3, 4, 7, 5])), Some(4));
-        assert_eq!(t.get(&leaf, Color::White, &path(&[3, 4, 5])), Some(2));
-        // Storing the same entry again does not take another slot.
-        t.put(&leaf, Color::White, &stored[3..], 9);
-        assert_eq!(t.len(), 2);
+        assert_eq!(t.get(&node(11, 4), w, &stored), None);
+        // Of two that hold, the one resting on less of the path.
+        t.put(&leaf, w, &path(&[(6, 4), (7, 4)]), 8);
+        let p = path(&[(4, 4), (6, 4), (5, 4), (7, 4)]);
+        assert_eq!(t.get(&leaf, w, &p), Some(1));
         t.clear();
-        assert_eq!((t.len(), t.get(&leaf, Color::White, &stored)), (0, None));
+        assert_eq!((t.len(), t.get(&leaf, w, &stored)), (0, None));
     }
 
     #[test]
-    fn a_full_bucket_replaces_its_oldest_entry_and_stays_within_its_bytes() {
-        // One bucket: every key lands in it.
+    fn a_full_bucket_replaces_its_oldest_entry_and_an_overwritten_stretch_is_dead() {
+        // One bucket: every key lands in it; an arena of 4 x 8 positions.
         let mut t = Conditional::<u64>::new(1);
-        assert!(t.bytes() <= WAYS * Conditional::<u64>::slot_bytes() + 8);
-        let p = path(&[1, 2, 3]);
+        let per_slot =
+            Conditional::<u64>::slot_bytes() + ARENA_PER_SLOT * std::mem::size_of::<Node<u64>>();
+        assert!(t.bytes() <= WAYS * per_slot + 8, "{}", t.bytes());
+        let p = path(&[(1, 4), (2, 4), (3, 4)]);
         for i in 0..5u64 {
-            t.put(&node(i, Color::White), Color::White, &p[2..], 10 + i as u32);
+            t.put(&node(10 + i, 4), Color::White, &p[2..], 10 + i as u32);
         }
         assert_eq!(t.len(), WAYS);
         // The first (lowest work) went.
-        assert_eq!(t.get(&node(0, Color::White), Color::White, &p), None);
+        assert_eq!(t.get(&node(10, 4), Color::White, &p), None);
         for i in 1..5u64 {
-            assert_eq!(t.get(&node(i, Color::White), Color::White, &p), Some(1));
+            assert_eq!(t.get(&node(10 + i, 4), Color::White, &p), Some(2));
         }
+        // Thirty-two more positions written over the arena (a stretch too long
+        // for it is not kept at all): the four entries' stretches are gone.
+        let long = path(&(20..53u64).map(|i| (i, 4)).collect::<Vec<_>>());
+        t.put(&node(55, 4), Color::White, &long, 1);
+        assert_eq!(t.get(&node(55, 4), Color::White, &long), None);
+        t.put(&node(54, 4), Color::White, &long[..32], 1);
+        for i in 1..5u64 {
+            assert_eq!(t.get(&node(10 + i, 4), Color::White, &p), None);
+        }
+        assert_eq!(t.get(&node(54, 4), Color::White, &long), Some(0));
     }
 }

@@ -95,17 +95,18 @@
 //! **Path-dependent disproofs, kept with their stretch of path**
 //! (`conditional`). A disproof at depth `k` with `d < k` rests on nothing
 //! of its path but the positions at depths `d..k`, its *stretch*. It is
-//! kept in a table of its own (a 64th of the memory bound) under the node
-//! and a 128-bit hash of the stretch, and a node met later with that same
-//! stretch right above it, at depth `k'`, takes it as a disproof with
-//! dependency depth `k' - (k - d)`: the same positions. Such a node was
-//! reached through other play further up, a transposition the tree does
-//! not share; in paika play a drawn line is met again and again this way.
-//! Sound: unfold each reuse into the disproof it stands for (each was made
-//! before the reuse, so the unfolding ends); the result is a disproof of
-//! the kinds above whose repetitions are of the same positions of the
-//! path, so the argument above holds for it. On a 9x3 line this took the
-//! expansions from over 30 M to 8.7 M (`experiments/search_ghi/`).
+//! kept in a table of its own (a 64th of the memory bound) with those
+//! positions, and a node met later with every one of them on its path (in
+//! any order, others between) takes it as a disproof whose dependency
+//! depth is that of the shallowest of them there. Such a node was reached
+//! through quiet moves in another order or other play further up,
+//! transpositions the tree does not share; in paika play a drawn line is
+//! met again and again this way. Sound: unfold each reuse into the
+//! disproof it stands for (each was made before the reuse, so the
+//! unfolding ends); the result is a disproof of the kinds above whose
+//! repetitions are of positions on the path at the reuse's dependency
+//! depth or below, so the argument above holds for it. On a 9x3 line this
+//! took the expansions from over 30 M to 8 M (`experiments/search_ghi/`).
 //!
 //! Under the move-limit variant a node also carries the turns left, so no
 //! position ever repeats and the game is finite; oracle distances are cut
@@ -120,7 +121,9 @@
 //! ([`Solver::save_checkpoint`], [`Solver::load_checkpoint`]), in a later
 //! sitting. A checkpoint holds only what is sound anywhere (the table of
 //! solved positions) and the open tree, whose path-dependent disproofs are
-//! only ever used from that same root.
+//! only ever used from that same root. The table of path-dependent
+//! disproofs kept for reuse is not saved: a later sitting starts it empty
+//! (it only saves work).
 //!
 //! # Parts
 //!
@@ -202,7 +205,8 @@ const MATERIAL_WEIGHT: u64 = 2;
 const TABLE_SHARE: usize = 8;
 /// The share of the memory bound for the table of path-dependent
 /// disproofs (`conditional`), also out of the tree's: a 9x3 search with
-/// 1.5 GiB stored 44,477 of them in 27 M expansions.
+/// 1.5 GiB stored 65,237 of them (of four positions each on average) in
+/// 8 M expansions, into room for 78,824.
 const CONDITIONAL_SHARE: usize = 64;
 /// How often (in nodes) limits are checked.
 const CHECK_EVERY: u64 = 1024;
@@ -383,8 +387,8 @@ pub struct SolveResult<B> {
     pub moves: Vec<MoveValue<B>>,
     pub nodes: u64,
     pub oracle_hits: u64,
-    /// New leaves found disproved in the table of path-dependent
-    /// disproofs, below the stretch of path such a disproof rests on.
+    /// Leaves found disproved in the table of path-dependent disproofs
+    /// (every position such a disproof rests on was on their path).
     pub conditional_hits: u64,
     /// Solved positions in the table, and the bytes of it and of the
     /// table of path-dependent disproofs.
@@ -1119,7 +1123,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         } else if let Some(dep) =
             self.conditional_disproof(&self.tree[cur as usize].node(), self.path.len() - 1)
         {
-            // Disproved below the same stretch of path meanwhile.
+            // Disproved below the same positions meanwhile.
             self.conditional_hits += 1;
             let t = &mut self.tree[cur as usize];
             t.set_numbers(INF, 0);
@@ -1230,16 +1234,14 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// A path-dependent disproof of `node` at depth `k`, below the first
     /// `k` positions of the path, that holds there ([`conditional`]): its
     /// dependency depth. A node with fewer stones than its parent has none:
-    /// the stretch a disproof rests on ends with the parent and holds as
-    /// many stones as the node (stones are never added, and the stretch
-    /// starts at a position the node's line repeats).
+    /// a stretch's positions have as many stones as the node, and a path
+    /// has none such above a parent with more.
     fn conditional_disproof(&self, node: &Node<B>, k: usize) -> Option<u32> {
         let above = &self.path[..k];
         if above.last()?.1 != node.pos.stone_count() {
             return None;
         }
-        let len = self.conditional.get(node, self.attacker, above)?;
-        Some((k - len as usize) as u32)
+        self.conditional.get(node, self.attacker, above)
     }
 
     /// The most promising child: the smallest proof number at an OR node,
