@@ -159,13 +159,14 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     );
     let (cached, read) = r.cache_reads;
     println!(
-        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept; tree peak {} of a {} bound",
+        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept, {} path-dependent disproofs reused; tree peak {} of a {} bound",
         r.tables(),
         r.table_hits,
         bytes(r.cache_bytes),
         100.0 * cached as f64 / (cached + read).max(1) as f64,
         cached + read,
         r.solved_entries,
+        r.conditional_hits,
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
     );

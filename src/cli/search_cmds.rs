@@ -45,8 +45,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "K")]
     pub pieces: Option<u32>,
     /// Memory for the search, in GiB (fractions allowed, e.g. 0.5): its
-    /// tree, its table of solved positions and the cache of decompressed
-    /// endgame-table blocks (see --table-cache).
+    /// tree, its table of solved positions, a 64th for disproofs that
+    /// rest on repetitions (reused where their positions are on the path
+    /// again) and the cache of decompressed endgame-table blocks (see
+    /// --table-cache).
     #[arg(long, value_name = "GIB", default_value_t = 1.0)]
     pub memory: f64,
     /// How much of --memory holds decompressed endgame-table blocks, in
