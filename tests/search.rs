@@ -313,6 +313,19 @@ fn random_positions_on_5x3_and_3x5() {
 }
 
 #[test]
+fn random_5x5_positions_of_three_stones_reuse_path_dependent_disproofs_soundly() {
+    // Room for long paika play: the search's disproofs that rest on
+    // repetitions are reused where their positions are on the path again,
+    // and every value must still be brute force's.
+    let n = NaiveRules::default();
+    let truth = brute::solve(5, 5, n, 3);
+    let fens = sample(&truth, 200, 80, 0x55);
+    let checked = check_sample_in(&truth, &fens, n, 20, 8 << 20);
+    assert!(checked.draws >= 80, "only {} draws", checked.draws);
+    assert!(checked.conditional_hits > 0, "no reuse on 5x5");
+}
+
+#[test]
 fn first_moves_search_only_what_the_value_leaves_open() {
     // After a drawn root no move can win for its side, so a move is valued
     // by "the opponent wins?" alone; after a lost root every move loses and
