@@ -131,10 +131,10 @@ impl<B: Bits> Conditional<B> {
         self.marks[b / 64] & (1 << (b % 64)) != 0
     }
 
-    /// A disproof of `node` (for `attacker`) below `path` (root first, the
-    /// node's parent last) that holds there: the depth of the shallowest
-    /// position of the path it rests on (the least such depth over the
-    /// disproofs that hold, the largest).
+    /// A disproof of `node` (for `attacker`) that holds below `path` (root
+    /// first, the node's parent last): the depth of the shallowest path
+    /// position it rests on. Of several that hold, the one that rests on
+    /// the least of the path (the deepest such depth).
     pub(super) fn get(
         &self,
         node: &Node<B>,
