@@ -35,6 +35,7 @@ pub(super) struct CheckpointReport {
 pub(super) struct CheckpointWritten {
     pub(super) solved: usize,
     pub(super) tree_nodes: usize,
+    pub(super) path_dependent: usize,
     pub(super) bytes: u64,
     pub(super) seconds: f64,
 }
@@ -43,6 +44,7 @@ pub(super) struct CheckpointWritten {
 pub(super) struct CheckpointRead {
     pub(super) solved: usize,
     pub(super) tree_nodes: usize,
+    pub(super) path_dependent: usize,
     /// The open tree's position (FEN) and goal (attacker).
     pub(super) tree: Option<(String, Color)>,
     /// A tree passed over (another position's without the room for it, or
@@ -58,11 +60,24 @@ pub(super) struct CheckpointPlan<'a> {
     pub(super) every: Option<Duration>,
 }
 
+impl CheckpointWritten {
+    pub(super) fn of<B: Bits>(info: &CheckpointInfo<B>) -> Self {
+        CheckpointWritten {
+            solved: info.solved,
+            tree_nodes: info.tree_nodes,
+            path_dependent: info.path_dependent,
+            bytes: info.bytes,
+            seconds: info.seconds,
+        }
+    }
+}
+
 impl CheckpointRead {
     pub(super) fn of<B: Bits>(board: &Board, info: &CheckpointInfo<B>) -> Self {
         CheckpointRead {
             solved: info.solved,
             tree_nodes: info.tree_nodes,
+            path_dependent: info.path_dependent,
             tree: info
                 .tree_root
                 .map(|(p, goal)| (position_to_fen(board, &p), goal)),
@@ -165,12 +180,7 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
         report.total_nodes = solver.total_nodes();
         match saved {
             Ok(w) => {
-                report.written = Some(CheckpointWritten {
-                    solved: w.solved,
-                    tree_nodes: w.tree_nodes,
-                    bytes: w.bytes,
-                    seconds: w.seconds,
-                });
+                report.written = Some(CheckpointWritten::of(&w));
                 if let Some(e) = autosave_error {
                     eprintln!(
                         "warning: writing {} while searching failed: {e}",
@@ -186,9 +196,10 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
 pub(super) fn print_checkpoint(c: &CheckpointReport) {
     if let Some(w) = &c.written {
         println!(
-            "checkpoint {}: {} solved positions and {} written ({}, {:.1} s; {} while searching); {} nodes over every sitting",
+            "checkpoint {}: {} solved positions, {} path-dependent disproofs and {} written ({}, {:.1} s; {} while searching); {} nodes over every sitting",
             c.path.display(),
             w.solved,
+            w.path_dependent,
             if w.tree_nodes > 0 {
                 format!("the open tree ({} nodes)", w.tree_nodes)
             } else {
@@ -211,10 +222,11 @@ pub(super) fn json_checkpoint(c: &CheckpointReport) -> String {
         Some(CheckpointRead {
             solved,
             tree_nodes,
+            path_dependent,
             tree: root,
             skipped,
         }) => format!(
-            "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
+            "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"path_dependent\": {path_dependent}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
             root.as_ref()
                 .map_or("null".to_string(), |(f, _)| json_str(f)),
             root.as_ref()
@@ -231,8 +243,8 @@ pub(super) fn json_checkpoint(c: &CheckpointReport) -> String {
     let written = match &c.written {
         None => "null".to_string(),
         Some(w) => format!(
-            "{{\"solved\": {}, \"tree_nodes\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
-            w.solved, w.tree_nodes, w.bytes, w.seconds
+            "{{\"solved\": {}, \"tree_nodes\": {}, \"path_dependent\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
+            w.solved, w.tree_nodes, w.path_dependent, w.bytes, w.seconds
         ),
     };
     format!(

@@ -492,9 +492,10 @@ fn run<B: Bits>(
                 }
                 if !args.quiet {
                     eprintln!(
-                        "read {}: {} solved positions{} ({:.1} s)",
+                        "read {}: {} solved positions, {} path-dependent disproofs{} ({:.1} s)",
                         source.display(),
                         info.solved,
+                        info.path_dependent,
                         match &r.tree {
                             Some((fen, goal)) => format!(
                                 ", the open tree of \"{} wins?\" at {fen} ({} nodes)",
@@ -528,12 +529,7 @@ fn run<B: Bits>(
             checkpoint_report = Some(CheckpointReport {
                 path: plan.path.to_owned(),
                 read,
-                written: saved.as_ref().ok().map(|i| CheckpointWritten {
-                    solved: i.solved,
-                    tree_nodes: i.tree_nodes,
-                    bytes: i.bytes,
-                    seconds: i.seconds,
-                }),
+                written: saved.as_ref().ok().map(CheckpointWritten::of),
                 autosaves,
                 total_nodes: solver.total_nodes(),
                 error: saved.err().map(|e| e.to_string()),

@@ -52,7 +52,7 @@ use super::{Entry, MAX_DEPTH, NO_DEP, NONE, Node, Solver, TreeNode};
 
 const MAGIC: &[u8; 8] = b"FNSEARCH";
 /// The version of the checkpoint format this code reads and writes.
-pub const CHECKPOINT_VERSION: u32 = 1;
+pub const CHECKPOINT_VERSION: u32 = 2;
 /// No header is anywhere near this long; a longer one means a bad file.
 const MAX_HEADER: usize = 4096;
 
@@ -84,6 +84,9 @@ struct CheckpointHeader {
     solved: u64,
     /// Tree records (0: no open goal).
     tree_nodes: u64,
+    /// Path-dependent disproof records (since version 2; a version 1
+    /// header ends before this field).
+    path_dependent: u64,
 }
 
 /// Why a checkpoint could not be read or written.
@@ -166,6 +169,8 @@ pub struct CheckpointInfo<B> {
     pub solved: usize,
     /// Nodes of the open goal's tree (0: none).
     pub tree_nodes: usize,
+    /// Path-dependent disproofs, each with the positions it rests on.
+    pub path_dependent: usize,
     /// The tree's root and goal (the attacker), when there is a tree.
     pub tree_root: Option<(Position<B>, Color)>,
     /// A tree passed over: rooted at another position than the search's
@@ -357,6 +362,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             tree_goal: color_code(self.tree_goal.unwrap_or(Color::White)),
             solved: self.table.len() as u64,
             tree_nodes: tree_nodes as u64,
+            path_dependent: 0,
         }
     }
 
@@ -410,12 +416,20 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         // gathered in one scan of the table, so the header can count them.
         let answer: Option<Vec<_>> =
             only.map(|root| self.table.entries().filter(|e| e.0.pos == *root).collect());
+        // The path-dependent disproofs hold for any search of the board
+        // and rules, like the solved positions, and save a later sitting
+        // the work of finding them again; an answer needs none.
+        let path_dependent: Vec<_> = match only {
+            None => self.conditional.entries().collect(),
+            Some(_) => Vec::new(),
+        };
         let mut header = self.checkpoint_header(kept);
+        header.path_dependent = path_dependent.len() as u64;
         if let Some(entries) = &answer {
             header.solved = entries.len() as u64;
         }
         let tmp = tmp_path(path);
-        let written = self.write_checkpoint(&tmp, &header, &map, answer.as_deref());
+        let written = self.write_checkpoint(&tmp, &header, &map, answer.as_deref(), path_dependent);
         let bytes = written
             .and_then(|bytes| fs::rename(&tmp, path).map(|_| bytes))
             .map_err(|source| {
@@ -428,6 +442,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         Ok(CheckpointInfo {
             solved: header.solved as usize,
             tree_nodes: kept,
+            path_dependent: header.path_dependent as usize,
             tree_root: self
                 .tree_goal
                 .filter(|_| kept > 0)
@@ -439,12 +454,13 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         })
     }
 
-    fn write_checkpoint(
+    fn write_checkpoint<S: ExactSizeIterator<Item = Node<B>>>(
         &self,
         tmp: &Path,
         header: &CheckpointHeader,
         map: &[u32],
         only: Option<&[(Node<B>, Color, Entry)]>,
+        path_dependent: Vec<(Node<B>, Color, u32, S)>,
     ) -> io::Result<u64> {
         let mut out = BufWriter::with_capacity(1 << 20, File::create(tmp)?);
         let hbytes = bincode::encode_to_vec(header, bincode_config()).expect("header encodes");
@@ -479,6 +495,17 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             rec.extend(t.dn().to_le_bytes());
             for x in [at(t.parent), at(t.first), t.count, t.depth(), t.dep()] {
                 rec.extend(x.to_le_bytes());
+            }
+            body.write_all(&rec)?;
+        }
+        for (node, attacker, work, stretch) in path_dependent {
+            rec.clear();
+            put_node(&mut rec, &node);
+            rec.push(color_code(attacker));
+            rec.extend(work.to_le_bytes());
+            rec.extend((stretch.len() as u32).to_le_bytes());
+            for x in stretch {
+                put_node(&mut rec, &x);
             }
             body.write_all(&rec)?;
         }
@@ -536,6 +563,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let read = self.read_checkpoint(path, tree_use, &mut skipped);
         if read.is_err() {
             self.table.clear();
+            self.conditional.clear();
             self.tree.clear();
             self.tree_goal = None;
         }
@@ -543,6 +571,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         Ok(CheckpointInfo {
             solved: header.solved as usize,
             tree_nodes: self.tree.len(),
+            path_dependent: header.path_dependent as usize,
             tree_root: self
                 .tree
                 .first()
@@ -616,10 +645,18 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         if xxh3_64(&hbytes) != u64::from_le_bytes(hsum) {
             return Err(corrupt("header checksum differs"));
         }
+        // A version 1 header is one of version 2 without its last field,
+        // the count of path-dependent disproofs: a varint, where the one
+        // byte 0 stands for 0 records.
+        let version: Result<(u32, usize), _> =
+            bincode::decode_from_slice(&hbytes, bincode_config());
+        if matches!(version, Ok((1, _))) {
+            hbytes.push(0);
+        }
         let (header, _): (CheckpointHeader, usize) =
             bincode::decode_from_slice(&hbytes, bincode_config())
                 .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
-        if header.format_version != CHECKPOINT_VERSION {
+        if !(1..=CHECKPOINT_VERSION).contains(&header.format_version) {
             return Err(CheckpointError::Version {
                 path: path.to_owned(),
                 found: header.format_version,
@@ -733,6 +770,30 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 return Err(corrupt(&format!("tree node {i} is out of place")));
             }
             self.tree.push(t);
+        }
+        let mut stretch = Vec::new();
+        let mut at = vec![0u8; nb];
+        for i in 0..header.path_dependent {
+            let rec = &mut rec[..nb + 9];
+            body.read_exact(rec)
+                .map_err(|e| body_err(e, "the path-dependent disproofs"))?;
+            let mut f = Fields(rec);
+            let node = f.node::<B>(points).map_err(|e| corrupt(&e))?;
+            let attacker = color_of(f.u8()).ok_or_else(|| corrupt("unknown attacker"))?;
+            let (work, len) = (f.u32(), f.u32());
+            if len == 0 || len > MAX_DEPTH {
+                return Err(corrupt(&format!(
+                    "path-dependent disproof {i} rests on {len} positions"
+                )));
+            }
+            stretch.clear();
+            for _ in 0..len {
+                body.read_exact(&mut at)
+                    .map_err(|e| body_err(e, "the path-dependent disproofs"))?;
+                let x = Fields(&at).node::<B>(points).map_err(|e| corrupt(&e))?;
+                stretch.push((x, x.pos.stone_count()));
+            }
+            self.conditional.put(&node, attacker, &stretch, work);
         }
         let mut rest = [0u8; 1];
         if body

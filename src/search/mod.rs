@@ -120,10 +120,9 @@
 //! stopped, in this solver or, through a checkpoint file
 //! ([`Solver::save_checkpoint`], [`Solver::load_checkpoint`]), in a later
 //! sitting. A checkpoint holds only what is sound anywhere (the table of
-//! solved positions) and the open tree, whose path-dependent disproofs are
-//! only ever used from that same root. The table of path-dependent
-//! disproofs kept for reuse is not saved: a later sitting starts it empty
-//! (it only saves work).
+//! solved positions, the path-dependent disproofs each with its stretch)
+//! and the open tree, whose path-dependent disproofs are only ever used
+//! from that same root.
 //!
 //! # Parts
 //!

@@ -174,12 +174,20 @@ fn fingerprint(hash: u64) -> u16 {
     hash as u16 | 1
 }
 
+/// The hash of a key, shared with the table of path-dependent disproofs.
 #[inline]
-fn hash_key<B: Bits>(node: &Node<B>, attacker: Color) -> u64 {
+pub(super) fn hash_key<B: Bits>(node: &Node<B>, attacker: Color) -> u64 {
     let mut h = FxHasher::default();
     node.hash(&mut h);
     attacker.hash(&mut h);
     h.finish()
+}
+
+/// A hash scaled to `0..n` by its high bits (a multiply, not a modulo,
+/// so that any `n` works and the low bits stay free for fingerprints).
+#[inline]
+pub(super) fn scale(hash: u64, n: usize) -> usize {
+    ((hash as u128 * n as u128) >> 64) as usize
 }
 
 impl<B: Bits> Table<B> {
@@ -242,7 +250,7 @@ impl<B: Bits> Table<B> {
     /// number of buckets.
     #[inline]
     fn bucket(&self, hash: u64) -> usize {
-        ((hash as u128 * self.tags.len() as u128) >> 64) as usize
+        scale(hash, self.tags.len())
     }
 
     /// Starts loading the bucket fingerprints of a key into the cache, so
