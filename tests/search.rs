@@ -995,11 +995,14 @@ fn solve_command_keeps_a_checkpoint() {
     assert!(first.contains("\"read\": null"), "{first}");
     let written = &first[first.find("\"written\"").expect("written")..];
     assert!(json_number(written, "tree_nodes") > 1000, "{first}");
+    let kept = json_number(written, "path_dependent");
+    assert!(kept > 0, "{first}");
     assert!(file.exists() && !dir.join("5x5.fns.tmp").exists());
     let second = with(&["--checkpoint", f, "--checkpoint-every", "0.00001"]);
     assert!(second.contains("\"bound\": \"not-win\""), "{second}");
     let read = &second[second.find("\"read\"").expect("read")..];
     assert!(json_number(read, "tree_nodes") > 1000, "{second}");
+    assert_eq!(json_number(read, "path_dependent"), kept, "{second}");
     assert!(read.contains("\"tree_goal\": \"white\""), "{second}");
     assert!(json_number(&second, "autosaves") > 0, "{second}");
     let both = json_number(&second, "total_nodes");
