@@ -1,16 +1,4 @@
 #!/bin/bash
-# usage: open.sh BIN LIMIT_S name... ; solves each open 9x5 line "Black wins?" one core, checkpoint per line
-BIN=$1; LIM=$2; shift 2
-declare -A P=(
- [c1-b2A]="BBBBBBBBB/BBB.BBBBB/.W.B.BWBW/WWWWWWWWW/.W.WWWWWW b"
- [d2-c3A]=".BBBBBBBB/B.B.BBBBB/BWWB.BWBW/W.W.WWWWW/.WWWWWWWW b"
- [d2-c3A-d4A-e3W]=".B.B.BBBB/B.B.BBBBB/BW.BWBWBW/W.W.WWWWW/.WWWWWWWW b"
- [e5-e4A]="BBBB.BB.B/BBBBB.B.B/BWBW.B..W/WWWW.WWWW/WWWWWWW.. w"
- [g5-f4A-g3A-h3A]="BBBBBB..B/BBBB..B.B/BWBW.B.B./WWW..WW.W/WW.WWWW.. w"
-)
-cd /work/runs/s32
-for n in "$@"; do
-  /usr/bin/time -v $BIN solve --position "${P[$n]}" --goal black --db /work/db-runs/default --pieces 8 \
-    --moves none --threads 1 --memory 9 --table-cache 2 --time-limit $LIM \
-    --checkpoint /work/runs/s31/ck_$n.fns --json > $n.$(basename $BIN).json 2> $n.$(basename $BIN).log
-done
+# usage: open.sh BIN LIMIT_S name... ; session 31's open.sh, the reports written to /work/runs/s32
+# and the checkpoints read and written in place in /work/runs/s31
+RUN_DIR=/work/runs/s32 CK_DIR=/work/runs/s31 exec "$(dirname "$0")/../session31/open.sh" "$@"

@@ -4,6 +4,6 @@ BIN=$1; DL=$2; shift 2
 for n in "$@"; do
   lim=$(( DL - $(date +%s) ))
   [ $lim -lt 120 ] && break
-  /work/runs/s32/open.sh $BIN $lim $n
+  "$(dirname "$0")/open.sh" $BIN $lim $n
   grep -q '"state": "open"' /work/runs/s32/$n.$(basename $BIN).json && break
 done
