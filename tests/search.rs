@@ -161,6 +161,9 @@ struct Checked {
     /// Leaves the shared solver found disproved in its table of
     /// path-dependent disproofs.
     conditional_hits: u64,
+    /// Leaves that took their numbers from the shared solver's table of
+    /// estimates.
+    estimate_hits: u64,
 }
 
 /// [`check_sample`] with a memory bound for the shared solver.
@@ -178,6 +181,7 @@ fn check_sample_in(
     let mut shared = Solver::new(&geo, rules, &NoTables, limits_bytes(memory_bytes));
     let mut draws = 0;
     let mut conditional_hits = 0;
+    let mut estimate_hits = 0;
     for (i, fen) in fens.iter().enumerate() {
         let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
         let expect = wdl(truth[fen]);
@@ -191,6 +195,7 @@ fn check_sample_in(
         let r = shared.solve(&pos, 0, report, &mut |_| {}).unwrap();
         assert_eq!(r.value, Some(expect), "{fen} under {rules}");
         conditional_hits += r.conditional_hits;
+        estimate_hits += r.estimate_hits;
         if with_moves {
             check_move_values(&board, truth, &r.moves, &format!("{fen} under {rules}"));
             let best = r.moves.first().and_then(|m| m.value);
@@ -207,6 +212,7 @@ fn check_sample_in(
     Checked {
         draws,
         conditional_hits,
+        estimate_hits,
     }
 }
 
@@ -305,9 +311,13 @@ fn random_positions_on_5x3_and_3x5() {
             let hits = checked.conditional_hits;
             assert!(hits > 0, "{cols}x{rows} {diag:?}: {hits} conditional hits");
             // Again in 256 KiB: the tree fills its room soon, so pruning is
-            // exercised.
+            // exercised, and the numbers of the subtrees cut off are used
+            // again (the values must not change).
             let fens = sample(&truth, 100, 30, (cols * 100 + rows) as u64);
-            check_sample_in(&truth, &fens, n, 10, 256 << 10);
+            let checked = check_sample_in(&truth, &fens, n, 10, 256 << 10);
+            let hits = checked.estimate_hits;
+            eprintln!("{cols}x{rows} {diag:?} 256 KiB: {hits} estimate hits");
+            assert!(hits > 0, "{cols}x{rows} {diag:?}: {hits} estimate hits");
         }
     }
 }
@@ -725,7 +735,7 @@ fn a_small_memory_bound_prunes_but_stays_right() {
             .map(|m| (m.position, m.value))
             .collect::<HashMap<_, _>>()
     };
-    for (bytes, must_thrash) in [(256 << 10, false), (72 << 10, true), (64 << 10, true)] {
+    for (bytes, must_thrash) in [(256 << 10, false), (64 << 10, true), (48 << 10, true)] {
         let lim = SearchLimits {
             memory_bytes: bytes,
             nodes: Some(20_000_000),
@@ -738,6 +748,9 @@ fn a_small_memory_bound_prunes_but_stays_right() {
         assert_eq!(values(&r), values(&big), "{bytes} bytes");
         assert!(r.compactions > 0, "{bytes} bytes: {r:?}");
         assert!(!must_thrash || r.second_levels > 0, "{bytes} bytes: {r:?}");
+        // A thrashing search meets again what it cut off or searched at
+        // the second level, and starts from the numbers it had.
+        assert!(!must_thrash || r.estimate_hits > 0, "{bytes} bytes: {r:?}");
         // Second-level searches start only once open subtrees have been
         // cut off 16 times, and every cut comes with a compaction.
         assert!(r.second_levels == 0 || r.cuts >= 16, "{bytes} bytes: {r:?}");

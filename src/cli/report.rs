@@ -56,6 +56,8 @@ pub(super) struct Report {
     pub(super) second_levels: u64,
     /// Leaves found disproved in the table of path-dependent disproofs.
     pub(super) conditional_hits: u64,
+    /// Leaves that took the numbers of a copy searched below before.
+    pub(super) estimate_hits: u64,
     pub(super) checkpoint: Option<CheckpointReport>,
     /// A split search's checkpoints: each first move's (its name, the
     /// report), in the order of the moves.
@@ -159,7 +161,7 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     );
     let (cached, read) = r.cache_reads;
     println!(
-        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept, {} path-dependent disproofs reused; tree peak {} of a {} bound",
+        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept, {} path-dependent disproofs reused, {} leaves' numbers from earlier searches below; tree peak {} of a {} bound",
         r.tables(),
         r.table_hits,
         bytes(r.cache_bytes),
@@ -167,6 +169,7 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         cached + read,
         r.solved_entries,
         r.conditional_hits,
+        r.estimate_hits,
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
     );
@@ -245,7 +248,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.label()),
@@ -264,6 +267,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.cuts,
         r.second_levels,
         r.conditional_hits,
+        r.estimate_hits,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),
         r.bound().map_or("null".to_string(), json_str),

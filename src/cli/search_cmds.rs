@@ -600,6 +600,7 @@ fn run<B: Bits>(
         cuts: res.cuts,
         second_levels: res.second_levels,
         conditional_hits: res.conditional_hits,
+        estimate_hits: res.estimate_hits,
         checkpoint: checkpoint_report,
         move_checkpoints,
     })

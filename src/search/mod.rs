@@ -18,18 +18,20 @@
 //! as far as they change. The search space is a graph with cycles (paika
 //! moves can go back and forth); the search keeps it as a *tree*, so every
 //! tree node has exactly one path from the root and its numbers come from
-//! its own subtree only: nothing is counted twice through a transposition
-//! or fed back round a cycle. (A first, depth-first df-pn version of this
-//! module sharing open nodes through its table did exactly that: on a
-//! five-stone 5x3 draw its proof and disproof numbers grew by about a third
-//! per visit, without end.) Transpositions are shared through a
+//! its own subtree (a leaf's first numbers aside, below, and those are
+//! bounded): nothing is counted twice through a transposition or fed back
+//! round a cycle without bound. (A first, depth-first df-pn version of
+//! this module sharing open nodes through its table did exactly that: on
+//! a five-stone 5x3 draw its proof and disproof numbers grew by about a
+//! third per visit, without end; so did unbounded estimates, below.) Transpositions are shared through a
 //! memory-bounded table of **solved** positions (buckets of four slots with
 //! full keys; the oldest entry is replaced): every new leaf is looked up
 //! there, and so is every leaf again just before it is expanded.
 //!
 //! **Memory: pruning, then PN².** The tree lives in one array bounded by
-//! seven eighths of the memory bound (the table takes the rest:
-//! `TABLE_SHARE`). When the
+//! what the memory bound leaves to it: the table of solved positions takes
+//! an eighth (`TABLE_SHARE`), the path-dependent disproofs a 64th and the
+//! estimates a 32nd. When the
 //! array is full, the subtrees of solved nodes are dropped (compaction keeps
 //! the order, so no second copy is needed); if that frees less than half,
 //! the deepest subtrees of open nodes are cut off too, and those nodes
@@ -53,8 +55,17 @@
 //! in them), whose answers go into the table; otherwise it gets the df-pn+
 //! style initial numbers `pn = 1, dn = (its number of moves)` at an OR node
 //! and `pn = (its number of moves), dn = 1` at an AND node, each raised by
-//! twice the stone difference for the side that is behind. Children are
-//! ordered by the stones the move captures, most first.
+//! twice the stone difference for the side that is behind, or, where the
+//! position was searched below before (another copy of it in the tree, or
+//! a subtree since dropped), the numbers it had there, up to 16 times the
+//! heuristic ones (`estimates`; a most-proving leaf whose kept numbers are
+//! larger than its own takes them before it is expanded). The 9x5 trees
+//! hold over three copies of each position; with these numbers two 9x5
+//! replies searched in 0.9 GiB took 28% and 59% fewer expansions, and
+//! searches that cut their trees on smaller boards 42% to over 90% fewer
+//! (`experiments/search_estimates/`). They only steer the search: no
+//! proof or disproof comes from them. Children are ordered by the stones
+//! the move captures, most first.
 //!
 //! **Repetitions and the graph-history interaction (GHI).** Endless play
 //! is a draw, so for the goal "A wins" a position that repeats one on its
@@ -122,17 +133,20 @@
 //! sitting. A checkpoint holds only what is sound anywhere (the table of
 //! solved positions, the path-dependent disproofs each with its stretch)
 //! and the open tree, whose path-dependent disproofs are only ever used
-//! from that same root.
+//! from that same root; not the estimates, which a search taken up
+//! gathers again.
 //!
 //! # Parts
 //!
 //! This module holds the solver (df-pn, PN², repetitions, memory); beside
-//! it `table` (the table of solved positions), `tree` (the packed tree
+//! it `table` (the table of solved positions), `estimates` (the numbers of
+//! unsolved positions searched below), `tree` (the packed tree
 //! node), `checkpoint` (the checkpoint file, `db/FORMAT.md`) and `split`
 //! (a position's first moves searched side by side, [`solve_split`]).
 
 mod checkpoint;
 mod conditional;
+mod estimates;
 mod split;
 mod table;
 mod tree;
@@ -154,6 +168,7 @@ pub use checkpoint::{
     CHECKPOINT_VERSION, CheckpointError, CheckpointInfo, SkippedTree, check_writable,
 };
 use conditional::Conditional;
+use estimates::Estimates;
 pub use split::{MoveSearchHook, Split, solve_split};
 pub use table::{Entry, Table};
 use tree::{MAX_DEPTH, NONE, TreeNode};
@@ -207,6 +222,19 @@ const TABLE_SHARE: usize = 8;
 /// 1.5 GiB stored 65,237 of them (of four positions each on average) in
 /// 8 M expansions, into room for 78,824.
 const CONDITIONAL_SHARE: usize = 64;
+/// The share of the memory bound for the table of estimates (the numbers
+/// of unsolved positions searched below: `estimates`), also out of the
+/// tree's.
+const ESTIMATE_SHARE: usize = 32;
+/// A position's kept numbers are used up to this many times its heuristic
+/// ones. Unbounded, numbers passed between copies of positions on a cycle
+/// of paika moves grew without end: the 5x5 start without tables at
+/// `--memory 0.05` went from a draw in 3.1 M nodes to open after 20 M,
+/// both numbers at their cap. With 16: 1.2 M; 4 did better there (0.96 M)
+/// but took 14.7 M nodes on a 9x3 line that 16 settles in 1.9 M, and 64
+/// was behind 16 on four of five searches that cut their trees
+/// (`experiments/search_estimates/`).
+const ESTIMATE_CAP: u64 = 16;
 /// How often (in nodes) limits are checked.
 const CHECK_EVERY: u64 = 1024;
 
@@ -307,7 +335,7 @@ pub struct Progress {
     /// Oracle (endgame table) look-ups that gave a value.
     pub oracle_hits: u64,
     /// Solved positions in the table, and the bytes of it and of the
-    /// table of path-dependent disproofs.
+    /// tables of path-dependent disproofs and of estimates.
     pub tt_entries: usize,
     pub tt_bytes: usize,
     /// Nodes in the search tree now, and the bytes they take.
@@ -389,8 +417,12 @@ pub struct SolveResult<B> {
     /// Leaves found disproved in the table of path-dependent disproofs
     /// (every position such a disproof rests on was on their path).
     pub conditional_hits: u64,
+    /// Leaves that started from, or were raised to, the numbers their
+    /// position had been given where it was searched below before (the
+    /// table of estimates).
+    pub estimate_hits: u64,
     /// Solved positions in the table, and the bytes of it and of the
-    /// table of path-dependent disproofs.
+    /// tables of path-dependent disproofs and of estimates.
     pub tt_entries: usize,
     pub tt_bytes: usize,
     /// The most bytes the search tree took in this call.
@@ -484,6 +516,10 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     conditional: Conditional<B>,
     /// Leaves found disproved in it, in this call.
     conditional_hits: u64,
+    /// The numbers of unsolved positions searched below ([`estimates`]).
+    estimates: Estimates<B>,
+    /// Leaves that took their numbers from it, in this call.
+    estimate_hits: u64,
 }
 
 type ProgressFn<'p> = dyn FnMut(&Progress) + 'p;
@@ -546,7 +582,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         let now = Instant::now();
         let table_bytes = limits.memory_bytes / TABLE_SHARE;
         let conditional_bytes = limits.memory_bytes / CONDITIONAL_SHARE;
-        let tree_bytes = limits.memory_bytes - table_bytes - conditional_bytes;
+        let estimate_bytes = limits.memory_bytes / ESTIMATE_SHARE;
+        let tree_bytes = limits.memory_bytes - table_bytes - conditional_bytes - estimate_bytes;
         // Each tree node, and four bytes per node for the index map when
         // the tree is compacted.
         let per_node = std::mem::size_of::<TreeNode<B>>() + 4;
@@ -582,6 +619,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             stopped: None,
             conditional: Conditional::new(conditional_bytes),
             conditional_hits: 0,
+            estimates: Estimates::new(estimate_bytes),
+            estimate_hits: 0,
         }
     }
 
@@ -601,11 +640,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.max_nodes
     }
 
-    /// Forgets the table of solved positions (and that of path-dependent
-    /// disproofs).
+    /// Forgets the table of solved positions (and those of path-dependent
+    /// disproofs and of estimates).
     pub fn clear_table(&mut self) {
         self.table.clear();
         self.conditional.clear();
+        self.estimates.clear();
     }
 
     /// Writes a checkpoint to `path` every `every` while a goal is being
@@ -760,6 +800,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.call_cuts = 0;
         self.oracle_hits = 0;
         self.conditional_hits = 0;
+        self.estimate_hits = 0;
         self.start = Instant::now();
         self.last_report = self.start;
         self.deadline = self.limits.time.map(|t| self.start + t);
@@ -781,8 +822,9 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             nodes: self.nodes,
             oracle_hits: self.oracle_hits,
             conditional_hits: self.conditional_hits,
+            estimate_hits: self.estimate_hits,
             tt_entries: self.table.len(),
-            tt_bytes: self.table.bytes() + self.conditional.bytes(),
+            tt_bytes: self.table.bytes() + self.conditional.bytes() + self.estimates.bytes(),
             tree_bytes: self.peak_tree * std::mem::size_of::<TreeNode<B>>(),
             second_levels: self.second_levels,
             compactions: self.compactions,
@@ -996,7 +1038,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             seconds: self.start.elapsed().as_secs_f64(),
             oracle_hits: self.oracle_hits,
             tt_entries: self.table.len(),
-            tt_bytes: self.table.bytes() + self.conditional.bytes(),
+            tt_bytes: self.table.bytes() + self.conditional.bytes() + self.estimates.bytes(),
             tree_nodes: self.tree.len(),
             tree_bytes: self.tree.len() * std::mem::size_of::<TreeNode<B>>(),
             attacker: self.attacker,
@@ -1128,6 +1170,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             t.set_numbers(INF, 0);
             t.set_dep(dep);
             Step::Solved(cur)
+        } else if let Some((pn, dn)) = self.raised_numbers(cur) {
+            // Searched below elsewhere, and harder than it looks here:
+            // its ancestors hear of that before it is expanded.
+            self.estimate_hits += 1;
+            self.tree[cur as usize].set_numbers(pn, dn);
+            Step::Solved(cur)
         } else if self.tree[cur as usize].depth() >= MAX_DEPTH {
             self.stopped = Some(StopReason::Depth);
             Step::TooDeep
@@ -1179,6 +1227,10 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.stack.pop();
             self.path.pop();
         }
+        // What was learned below is dropped but for the leaf's children:
+        // the numbers of the nodes expanded are kept for their copies.
+        let searched = std::iter::once(leaf as usize).chain(base as usize..self.tree.len());
+        keep_estimates(&mut self.estimates, &self.tree, self.attacker, searched);
         let t = &self.tree[leaf as usize];
         if t.first == NONE {
             // Solved: nothing below it is kept.
@@ -1343,8 +1395,38 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             );
             return (pn, dn, NO_DEP);
         }
-        let (pn, dn) = self.initial_numbers(node);
+        let heuristic = self.initial_numbers(node);
+        let (pn, dn) = match self.estimate(node, heuristic) {
+            Some((p, d)) if p > heuristic.0 || d > heuristic.1 => {
+                self.estimate_hits += 1;
+                (p.max(heuristic.0), d.max(heuristic.1))
+            }
+            _ => heuristic,
+        };
         (pn, dn, NO_DEP)
+    }
+
+    /// The numbers of a node searched below before, bounded by
+    /// [`ESTIMATE_CAP`] times `heuristic`, its own leaf numbers.
+    fn estimate(&self, node: &Node<B>, heuristic: (u64, u64)) -> Option<(u64, u64)> {
+        let (pn, dn) = self.estimates.get(node, self.attacker)?;
+        Some((
+            pn.min(heuristic.0.saturating_mul(ESTIMATE_CAP)),
+            dn.min(heuristic.1.saturating_mul(ESTIMATE_CAP)),
+        ))
+    }
+
+    /// The numbers the most-proving leaf `i` is to take from the table of
+    /// estimates before it is expanded, if they are larger than its own.
+    fn raised_numbers(&mut self, i: u32) -> Option<(u64, u64)> {
+        let t = self.tree[i as usize];
+        let node = t.node();
+        // Most leaves were never searched below: one look-up, no moves
+        // counted.
+        self.estimates.get(&node, self.attacker)?;
+        let heuristic = self.initial_numbers(&node);
+        let (pn, dn) = self.estimate(&node, heuristic)?;
+        (pn > t.pn() || dn > t.dn()).then(|| (pn.max(t.pn()), dn.max(t.dn())))
     }
 
     /// df-pn+ style numbers for a new leaf: its mobility on the side that
@@ -1518,6 +1600,11 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             }
             self.cuts += 1;
             self.call_cuts += 1;
+            // What is cut off is searched again some day: its numbers are
+            // kept for that (or for another copy).
+            let tree = &self.tree;
+            let dropped = (0..tree.len()).filter(|&i| tree[i].depth() as usize >= cut);
+            keep_estimates(&mut self.estimates, tree, self.attacker, dropped);
             for t in self.tree.iter_mut() {
                 if t.depth() as usize == cut {
                     t.first = NONE;
@@ -1578,5 +1665,21 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.tree[j as usize] = t;
         }
         self.tree.truncate(next as usize);
+    }
+}
+
+/// Keeps the numbers of the expanded, unsolved nodes among `nodes` of
+/// `tree` in `estimates`.
+fn keep_estimates<B: Bits>(
+    estimates: &mut Estimates<B>,
+    tree: &[TreeNode<B>],
+    attacker: Color,
+    nodes: impl IntoIterator<Item = usize>,
+) {
+    for i in nodes {
+        let t = &tree[i];
+        if t.first != NONE && t.pn() != 0 && t.dn() != 0 {
+            estimates.put(&t.node(), attacker, t.pn().min(CAP), t.dn().min(CAP));
+        }
     }
 }

@@ -80,6 +80,7 @@ impl<B> SolveResult<B> {
             nodes: 0,
             oracle_hits: 0,
             conditional_hits: 0,
+            estimate_hits: 0,
             tt_entries: 0,
             tt_bytes: 0,
             tree_bytes: 0,
@@ -307,6 +308,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         nodes: spent.nodes,
         oracle_hits: spent.oracle_hits,
         conditional_hits: spent.conditional_hits,
+        estimate_hits: spent.estimate_hits,
         tt_entries: results.iter().map(|r| r.tt_entries).sum(),
         tt_bytes: results.iter().map(|r| r.tt_bytes).sum(),
         tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * workers,
@@ -348,6 +350,7 @@ struct SpentTotals {
     nodes: u64,
     oracle_hits: u64,
     conditional_hits: u64,
+    estimate_hits: u64,
     second_levels: u64,
     compactions: u64,
     cuts: u64,
@@ -358,6 +361,7 @@ impl SpentTotals {
         self.nodes += r.nodes;
         self.oracle_hits += r.oracle_hits;
         self.conditional_hits += r.conditional_hits;
+        self.estimate_hits += r.estimate_hits;
         self.second_levels += r.second_levels;
         self.compactions += r.compactions;
         self.cuts += r.cuts;
