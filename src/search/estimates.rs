@@ -26,10 +26,12 @@
 //! Soundness does not depend on this table: its numbers are never 0 or
 //! infinite, so they only steer which leaf is expanded next; every proof
 //! and disproof still comes from the ends of the game, the endgame tables,
-//! repetitions and the table of solved positions. (Numbers taken from
-//! another copy may have been fed back round a cycle of paika moves; they
-//! grow only where expansions made them grow, and [`super::CAP`] bounds
-//! them.)
+//! repetitions and the table of solved positions. Numbers taken from
+//! another copy can come back round a cycle of paika moves to a copy of
+//! the position they came from, larger each time round; unbounded, they
+//! grew without end on the 5x5 start without tables. So the search uses
+//! them only up to `ESTIMATE_CAP` times the leaf's own heuristic numbers
+//! (`experiments/search_estimates/`).
 //!
 //! One slot per hash (the newest replaces the old): the table is small
 //! against the work and the newest numbers are the best informed.

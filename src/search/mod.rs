@@ -23,10 +23,11 @@
 //! round a cycle without bound. (A first, depth-first df-pn version of
 //! this module sharing open nodes through its table did exactly that: on
 //! a five-stone 5x3 draw its proof and disproof numbers grew by about a
-//! third per visit, without end; so did unbounded estimates, below.) Transpositions are shared through a
-//! memory-bounded table of **solved** positions (buckets of four slots with
-//! full keys; the oldest entry is replaced): every new leaf is looked up
-//! there, and so is every leaf again just before it is expanded.
+//! third per visit, without end; so did unbounded estimates, below.)
+//! Transpositions are shared through a memory-bounded table of
+//! **solved** positions (buckets of four slots with full keys; the oldest
+//! entry is replaced): every new leaf is looked up there, and so is every
+//! leaf again just before it is expanded.
 //!
 //! **Memory: pruning, then PN².** The tree lives in one array bounded by
 //! what the memory bound leaves to it: the table of solved positions takes
@@ -452,6 +453,9 @@ enum Step {
     Expanded(u32),
     /// Found this leaf solved in the table.
     Solved(u32),
+    /// Raised this leaf's numbers to those of the table of estimates
+    /// instead of expanding it.
+    Raised(u32),
     /// No room for this many children.
     NoRoom(usize),
     /// The leaf is as deep as a tree node may be: the search stops.
@@ -1118,7 +1122,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                     // its ancestors must hear of it all the same.
                     self.update(leaf, 0, true);
                 }
-                Step::Solved(leaf) => self.update(leaf, 0, true),
+                Step::Solved(leaf) | Step::Raised(leaf) => self.update(leaf, 0, true),
                 // The stop is set: the next round returns.
                 Step::TooDeep => {}
                 Step::NoRoom(needed) => {
@@ -1175,7 +1179,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             // its ancestors hear of that before it is expanded.
             self.estimate_hits += 1;
             self.tree[cur as usize].set_numbers(pn, dn);
-            Step::Solved(cur)
+            Step::Raised(cur)
         } else if self.tree[cur as usize].depth() >= MAX_DEPTH {
             self.stopped = Some(StopReason::Depth);
             Step::TooDeep
@@ -1219,7 +1223,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 break;
             }
             match self.step() {
-                Step::Expanded(i) | Step::Solved(i) => self.update(i, leaf, true),
+                Step::Expanded(i) | Step::Solved(i) | Step::Raised(i) => self.update(i, leaf, true),
                 Step::NoRoom(_) | Step::TooDeep => break,
             }
         }
