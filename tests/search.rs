@@ -316,7 +316,6 @@ fn random_positions_on_5x3_and_3x5() {
             let fens = sample(&truth, 100, 30, (cols * 100 + rows) as u64);
             let checked = check_sample_in(&truth, &fens, n, 10, 256 << 10);
             let hits = checked.estimate_hits;
-            eprintln!("{cols}x{rows} {diag:?} 256 KiB: {hits} estimate hits");
             assert!(hits > 0, "{cols}x{rows} {diag:?}: {hits} estimate hits");
         }
     }

@@ -97,10 +97,11 @@ impl<B: Bits> Estimates<B> {
             .then_some((s.pn as u64, s.dn as u64))
     }
 
-    /// Keeps the numbers of an unsolved node (both finite and above 0).
+    /// Keeps the numbers of an unsolved node (both above 0; kept up to
+    /// [`super::CAP`]).
     #[inline]
     pub(super) fn put(&mut self, node: &Node<B>, attacker: Color, pn: u64, dn: u64) {
-        debug_assert!(pn != 0 && dn != 0 && pn <= super::CAP && dn <= super::CAP);
+        debug_assert!(pn != 0 && dn != 0);
         let i = scale(hash_key(node, attacker), self.slots.len());
         self.slots[i] = Slot {
             node: *node,

@@ -579,9 +579,10 @@ pub fn distinct_moves<B: Bits>(
 }
 
 impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
-    /// A solver whose table and tree together stay within
+    /// A solver whose tables and tree together stay within
     /// `limits.memory_bytes`: an eighth (`TABLE_SHARE`) for the table of
-    /// solved positions, the rest for the tree.
+    /// solved positions, a 64th for the path-dependent disproofs, a 32nd
+    /// for the estimates, the rest for the tree.
     pub fn new(geo: &'a Geometry<B>, rules: Rules, oracle: &'a O, limits: SearchLimits) -> Self {
         let now = Instant::now();
         let table_bytes = limits.memory_bytes / TABLE_SHARE;
@@ -1400,24 +1401,16 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             return (pn, dn, NO_DEP);
         }
         let heuristic = self.initial_numbers(node);
-        let (pn, dn) = match self.estimate(node, heuristic) {
-            Some((p, d)) if p > heuristic.0 || d > heuristic.1 => {
+        let kept = self.estimates.get(node, self.attacker);
+        let raised = kept.and_then(|kept| raise(heuristic, capped(kept, heuristic)));
+        let (pn, dn) = match raised {
+            Some(numbers) => {
                 self.estimate_hits += 1;
-                (p.max(heuristic.0), d.max(heuristic.1))
+                numbers
             }
-            _ => heuristic,
+            None => heuristic,
         };
         (pn, dn, NO_DEP)
-    }
-
-    /// The numbers of a node searched below before, bounded by
-    /// [`ESTIMATE_CAP`] times `heuristic`, its own leaf numbers.
-    fn estimate(&self, node: &Node<B>, heuristic: (u64, u64)) -> Option<(u64, u64)> {
-        let (pn, dn) = self.estimates.get(node, self.attacker)?;
-        Some((
-            pn.min(heuristic.0.saturating_mul(ESTIMATE_CAP)),
-            dn.min(heuristic.1.saturating_mul(ESTIMATE_CAP)),
-        ))
     }
 
     /// The numbers the most-proving leaf `i` is to take from the table of
@@ -1427,10 +1420,9 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         let node = t.node();
         // Most leaves were never searched below: one look-up, no moves
         // counted.
-        self.estimates.get(&node, self.attacker)?;
+        let kept = self.estimates.get(&node, self.attacker)?;
         let heuristic = self.initial_numbers(&node);
-        let (pn, dn) = self.estimate(&node, heuristic)?;
-        (pn > t.pn() || dn > t.dn()).then(|| (pn.max(t.pn()), dn.max(t.dn())))
+        raise((t.pn(), t.dn()), capped(kept, heuristic))
     }
 
     /// df-pn+ style numbers for a new leaf: its mobility on the side that
@@ -1672,6 +1664,20 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     }
 }
 
+/// Kept numbers (`estimates`) bounded by [`ESTIMATE_CAP`] times
+/// `heuristic`, the leaf's own numbers.
+fn capped(kept: (u64, u64), heuristic: (u64, u64)) -> (u64, u64) {
+    (
+        kept.0.min(heuristic.0.saturating_mul(ESTIMATE_CAP)),
+        kept.1.min(heuristic.1.saturating_mul(ESTIMATE_CAP)),
+    )
+}
+
+/// `own` raised to `hint` where that is larger, if it is anywhere.
+fn raise(own: (u64, u64), hint: (u64, u64)) -> Option<(u64, u64)> {
+    (hint.0 > own.0 || hint.1 > own.1).then(|| (own.0.max(hint.0), own.1.max(hint.1)))
+}
+
 /// Keeps the numbers of the expanded, unsolved nodes among `nodes` of
 /// `tree` in `estimates`.
 fn keep_estimates<B: Bits>(
@@ -1683,7 +1689,7 @@ fn keep_estimates<B: Bits>(
     for i in nodes {
         let t = &tree[i];
         if t.first != NONE && t.pn() != 0 && t.dn() != 0 {
-            estimates.put(&t.node(), attacker, t.pn().min(CAP), t.dn().min(CAP));
+            estimates.put(&t.node(), attacker, t.pn(), t.dn());
         }
     }
 }
