@@ -32,7 +32,7 @@ use crate::bits::Bits;
 use crate::rules::Color;
 
 use super::Node;
-use super::table::{hash_key, scale};
+use super::table::{hash_key, prefetch, scale};
 
 /// Slots per bucket.
 const WAYS: usize = 4;
@@ -123,6 +123,18 @@ impl<B: Bits> Conditional<B> {
 
     fn marked(&self, b: usize) -> bool {
         self.marks[b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// Starts loading the bucket of `node` into the cache, for a [`get`]
+    /// soon after (nothing when the bucket never held an entry).
+    ///
+    /// [`get`]: Conditional::get
+    #[inline]
+    pub(super) fn prefetch(&self, node: &Node<B>, attacker: Color) {
+        let b = self.bucket(node, attacker);
+        if self.marked(b) {
+            prefetch(&self.slots[b * WAYS..(b + 1) * WAYS]);
+        }
     }
 
     /// A disproof of `node` (for `attacker`) that holds below `path` (root

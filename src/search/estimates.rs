@@ -41,7 +41,7 @@ use crate::position::Position;
 use crate::rules::Color;
 
 use super::Node;
-use super::table::{hash_key, scale};
+use super::table::{hash_key, prefetch, scale};
 
 #[derive(Clone, Copy, Debug)]
 struct Slot<B> {
@@ -87,6 +87,15 @@ impl<B: Bits> Estimates<B> {
     /// Bytes the table takes.
     pub(super) fn bytes(&self) -> usize {
         self.slots.len() * Self::slot_bytes()
+    }
+
+    /// Starts loading the slot of `node` into the cache, for a [`get`]
+    /// soon after.
+    ///
+    /// [`get`]: Estimates::get
+    #[inline]
+    pub(super) fn prefetch(&self, node: &Node<B>, attacker: Color) {
+        prefetch(&self.slots[scale(hash_key(node, attacker), self.slots.len())]);
     }
 
     /// The kept numbers of `node` for `attacker`, if any.

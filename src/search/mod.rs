@@ -1346,10 +1346,17 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             node.left - 1
         };
         let first = self.tree.len() as u32;
-        // Most children are looked up in the table of solved positions, a
-        // cache miss each: start them all at once.
+        // Most children are looked up in the table of solved positions, and
+        // many in the path-dependent disproofs (a quiet move's child) and
+        // the estimates too, a cache miss each: start them all at once.
+        let stones = node.pos.stone_count();
         for p in positions.iter() {
-            self.table.prefetch(&Node { pos: *p, left }, self.attacker);
+            let child = Node { pos: *p, left };
+            self.table.prefetch(&child, self.attacker);
+            if p.stone_count() == stones {
+                self.conditional.prefetch(&child, self.attacker);
+            }
+            self.estimates.prefetch(&child, self.attacker);
         }
         for p in positions.iter() {
             let node = Node { pos: *p, left };
