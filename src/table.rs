@@ -25,8 +25,8 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 
 use bincode::{Decode, Encode};
 use memmap2::Mmap;
@@ -361,7 +361,10 @@ struct BlockCache {
 }
 
 struct CachedBlock {
-    data: Arc<Vec<u8>>,
+    /// Held directly, not behind an `Arc`: a hit reads its code under the
+    /// lock, so it waits for two cache lines from memory (the map's slot,
+    /// then the code), not three and an atomic count.
+    data: Box<[u8]>,
     /// Read since the hand last passed.
     used: bool,
 }
@@ -557,8 +560,17 @@ impl TableFile {
         Ok(out)
     }
 
-    /// The block holding entry `b`, through the shared cache.
-    fn block(&self, b: u32) -> Result<Arc<Vec<u8>>, TableError> {
+    /// The code at position `i` of a decompressed block.
+    fn code_in(&self, block: &[u8], i: usize) -> u16 {
+        if self.header.value_width == 1 {
+            block[i] as u16
+        } else {
+            u16::from_le_bytes([block[2 * i], block[2 * i + 1]])
+        }
+    }
+
+    /// The code at position `i` of block `b`, through the shared cache.
+    fn block_code(&self, b: u32, i: usize) -> Result<u16, TableError> {
         let key = (self.id, b);
         {
             let mut guard = CACHE.lock().expect("cache lock");
@@ -566,26 +578,25 @@ impl TableFile {
             if let Some(c) = cache.map.get_mut(&key) {
                 c.used = true;
                 cache.hits += 1;
-                return Ok(c.data.clone());
+                return Ok(self.code_in(&c.data, i));
             }
             cache.misses += 1;
         }
-        let data = Arc::new(self.read_block(b)?);
+        let data = self.read_block(b)?.into_boxed_slice();
+        let code = self.code_in(&data, i);
         let mut guard = CACHE.lock().expect("cache lock");
         let cache = guard.get_or_insert_with(BlockCache::default);
         cache.shrink_to(block_cache_bytes().saturating_sub(data.len()));
-        let block = CachedBlock {
-            data: data.clone(),
-            used: false,
-        };
+        let len = data.len();
+        let block = CachedBlock { data, used: false };
         if let Some(had) = cache.map.insert(key, block) {
             // Two threads read the same block at once: keep one copy.
             cache.bytes -= had.data.len();
             cache.order.retain(|k| *k != key);
         }
-        cache.bytes += data.len();
+        cache.bytes += len;
         cache.order.push_back(key);
-        Ok(data)
+        Ok(code)
     }
 
     /// Bytes of all the table's blocks decompressed: what it can take of
@@ -603,13 +614,7 @@ impl TableFile {
             });
         }
         let be = self.header.block_entries as u64;
-        let block = self.block((index / be) as u32)?;
-        let i = (index % be) as usize;
-        Ok(if self.header.value_width == 1 {
-            block[i] as u16
-        } else {
-            u16::from_le_bytes([block[2 * i], block[2 * i + 1]])
-        })
+        self.block_code((index / be) as u32, (index % be) as usize)
     }
 
     /// Checks every block (checksum, size) without keeping the codes.
