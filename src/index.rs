@@ -304,15 +304,24 @@ impl<B: Bits> ClassIndexer<B> {
             .collect();
         let by_rank = (total <= RANK_TABLE_LIMIT && canon_ranks.len() < 1 << 24 && syms.len() <= 8)
             .then(|| {
-                least_and_mask
-                    .par_iter()
-                    .flat_map_iter(|v| {
-                        v.iter().map(|&(least, mask)| {
-                            let idx = canon_ranks.binary_search(&least).expect("canonical") as u32;
-                            idx | (mask as u32) << 24
-                        })
-                    })
-                    .collect()
+                // In colex order, one pass: a canonical set (its own least
+                // image) takes the next canonical index; any other set's
+                // least image has a smaller rank, so its entry is written
+                // already. (A binary search of the canonical ranks for each
+                // set, as before, took most of a 9x5 search's start: about
+                // 9 of its 13 s with the 8-stone tables.)
+                let mut table = Vec::with_capacity(total as usize);
+                let mut next = 0u32;
+                for (rank, &(least, mask)) in least_and_mask.iter().flatten().enumerate() {
+                    let idx = if least == rank as u64 {
+                        next += 1;
+                        next - 1
+                    } else {
+                        table[least as usize] & 0xff_ffff
+                    };
+                    table.push(idx | (mask as u32) << 24);
+                }
+                table
             });
         drop(least_and_mask);
         let canon_symmetric = canon_sets
@@ -533,6 +542,34 @@ mod tests {
         check_roundtrip(5, 3, MaterialClass::new(3, 2, false));
         check_roundtrip(3, 5, MaterialClass::new(2, 3, true));
         check_roundtrip(1, 5, MaterialClass::new(1, 2, false));
+    }
+
+    #[test]
+    fn the_rank_table_agrees_with_the_search_over_symmetries() {
+        for (c, r, diag, class) in [
+            (3, 3, Diagonals::Corner, MaterialClass::new(3, 2, false)),
+            (5, 5, Diagonals::Corner, MaterialClass::new(4, 3, false)),
+            (5, 5, Diagonals::Center, MaterialClass::new(2, 4, true)),
+            (7, 3, Diagonals::Corner, MaterialClass::new(5, 2, false)),
+            (9, 5, Diagonals::Corner, MaterialClass::new(3, 2, true)),
+        ] {
+            let board = Board::new(c, r, diag).unwrap();
+            let fast = ClassIndexer::<u64>::new(board, class);
+            assert!(fast.by_rank.is_some(), "{board} {class} has a rank table");
+            let slow = ClassIndexer {
+                by_rank: None,
+                ..fast.clone()
+            };
+            let mut cache = DecodeCache::default();
+            let step = (fast.size() / 5_000).max(1);
+            for i in (0..fast.size()).step_by(step as usize) {
+                let p = fast.decode(i, &mut cache);
+                for g in board.symmetries() {
+                    let q = p.transformed(&g);
+                    assert_eq!(fast.index_of(&q), slow.index_of(&q), "{board} {class} {i}");
+                }
+            }
+        }
     }
 
     #[test]
