@@ -86,6 +86,7 @@ fn a_search_taken_up_from_a_checkpoint_expands_what_it_would_have() {
                 info.solved,
                 "every solved position read"
             );
+            assert_eq!(info.solved_held, info.solved);
             assert_eq!(info.tree_root, Some((pos, Color::White)));
             assert_eq!(info.total_nodes, nodes);
         }
@@ -206,6 +207,28 @@ fn a_small_bound_resumes_through_pruning_to_the_same_answer() {
     };
     assert_eq!(answer, state);
     assert!(sittings > 2, "{sittings}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_smaller_bound_says_how_many_solved_positions_it_holds() {
+    let (geo, pos) = start(5, 5);
+    let dir = scratch("held");
+    let file = dir.join("held.fns");
+    let mut solver = new_solver(&geo, Some(60_000), 256 << 20);
+    white_wins(&mut solver, &pos);
+    solver.save_checkpoint(&file).unwrap();
+    let written = solver.table_size().0;
+    // The same bound holds them all; a bound whose table is a few
+    // thousand slots cannot.
+    let mut same = new_solver(&geo, None, 256 << 20);
+    let info = same.load_checkpoint_solved(&file).unwrap();
+    assert_eq!((info.solved, info.solved_held), (written, written));
+    let mut small = new_solver(&geo, None, 256 << 10);
+    let info = small.load_checkpoint_solved(&file).unwrap();
+    assert_eq!(info.solved, written);
+    assert!(info.solved_held < written, "{info:?}");
+    assert_eq!(info.solved_held, small.table_size().0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

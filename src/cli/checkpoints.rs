@@ -43,6 +43,9 @@ pub(super) struct CheckpointWritten {
 /// What a checkpoint held when it was read.
 pub(super) struct CheckpointRead {
     pub(super) solved: usize,
+    /// Of those, held by the table after reading (fewer in a smaller
+    /// `--memory` than the sitting that wrote the file had).
+    pub(super) solved_held: usize,
     pub(super) tree_nodes: usize,
     pub(super) path_dependent: usize,
     /// The open tree's position (FEN) and goal (attacker).
@@ -76,6 +79,7 @@ impl CheckpointRead {
     pub(super) fn of<B: Bits>(board: &Board, info: &CheckpointInfo<B>) -> Self {
         CheckpointRead {
             solved: info.solved,
+            solved_held: info.solved_held,
             tree_nodes: info.tree_nodes,
             path_dependent: info.path_dependent,
             tree: info
@@ -221,12 +225,13 @@ pub(super) fn json_checkpoint(c: &CheckpointReport) -> String {
         None => "null".to_string(),
         Some(CheckpointRead {
             solved,
+            solved_held,
             tree_nodes,
             path_dependent,
             tree: root,
             skipped,
         }) => format!(
-            "{{\"solved\": {solved}, \"tree_nodes\": {tree_nodes}, \"path_dependent\": {path_dependent}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
+            "{{\"solved\": {solved}, \"solved_held\": {solved_held}, \"tree_nodes\": {tree_nodes}, \"path_dependent\": {path_dependent}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
             root.as_ref()
                 .map_or("null".to_string(), |(f, _)| json_str(f)),
             root.as_ref()

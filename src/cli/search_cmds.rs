@@ -492,9 +492,18 @@ fn run<B: Bits>(
                 }
                 if !args.quiet {
                     eprintln!(
-                        "read {}: {} solved positions, {} path-dependent disproofs{} ({:.1} s)",
+                        "read {}: {} solved positions{}, {} path-dependent disproofs{} ({:.1} s)",
                         source.display(),
                         info.solved,
+                        if info.solved_held < info.solved {
+                            format!(
+                                " ({} held: this --memory gives the table of solved \
+                                 positions less room than the sitting that wrote the file had)",
+                                info.solved_held
+                            )
+                        } else {
+                            String::new()
+                        },
                         info.path_dependent,
                         match &r.tree {
                             Some((fen, goal)) => format!(

@@ -167,6 +167,10 @@ impl std::error::Error for CheckpointError {
 pub struct CheckpointInfo<B> {
     /// Solved positions.
     pub solved: usize,
+    /// Solved positions the table holds after reading: all of a file's
+    /// unless the memory bound gives the table less room than the sitting
+    /// that wrote it had (for a file written, `solved`).
+    pub solved_held: usize,
     /// Nodes of the open goal's tree (0: none).
     pub tree_nodes: usize,
     /// Path-dependent disproofs, each with the positions it rests on.
@@ -441,6 +445,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             })?;
         Ok(CheckpointInfo {
             solved: header.solved as usize,
+            solved_held: header.solved as usize,
             tree_nodes: kept,
             path_dependent: header.path_dependent as usize,
             tree_root: self
@@ -570,6 +575,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let (header, bytes) = read?;
         Ok(CheckpointInfo {
             solved: header.solved as usize,
+            solved_held: self.table.len(),
             tree_nodes: self.tree.len(),
             path_dependent: header.path_dependent as usize,
             tree_root: self
