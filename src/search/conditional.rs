@@ -117,21 +117,23 @@ impl<B: Bits> Conditional<B> {
         self.used
     }
 
-    fn bucket(&self, node: &Node<B>, attacker: Color) -> usize {
-        scale(hash_key(node, attacker), self.slots.len() / WAYS)
+    /// The bucket of a key, given by its [`hash_key`].
+    fn bucket(&self, hash: u64) -> usize {
+        scale(hash, self.slots.len() / WAYS)
     }
 
     fn marked(&self, b: usize) -> bool {
         self.marks[b / 64] & (1 << (b % 64)) != 0
     }
 
-    /// Starts loading the bucket of `node` into the cache, for a [`get`]
-    /// soon after (nothing when the bucket never held an entry).
+    /// Starts loading the bucket of a key, given by its [`hash_key`], into
+    /// the cache, for a [`get`] soon after (nothing when the bucket never
+    /// held an entry).
     ///
     /// [`get`]: Conditional::get
     #[inline]
-    pub(super) fn prefetch(&self, node: &Node<B>, attacker: Color) {
-        let b = self.bucket(node, attacker);
+    pub(super) fn prefetch(&self, hash: u64) {
+        let b = self.bucket(hash);
         if self.marked(b) {
             prefetch(&self.slots[b * WAYS..(b + 1) * WAYS]);
         }
@@ -147,7 +149,7 @@ impl<B: Bits> Conditional<B> {
         attacker: Color,
         path: &[(Node<B>, u32)],
     ) -> Option<u32> {
-        let b = self.bucket(node, attacker);
+        let b = self.bucket(hash_key(node, attacker));
         if !self.marked(b) {
             return None;
         }
@@ -233,7 +235,7 @@ impl<B: Bits> Conditional<B> {
         if len > self.arena.len() {
             return;
         }
-        let b = self.bucket(node, attacker);
+        let b = self.bucket(hash_key(node, attacker));
         let start = self.written;
         let cap = self.arena.len() as u64;
         for (i, (n, _)) in stretch.iter().enumerate() {

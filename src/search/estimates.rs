@@ -89,13 +89,13 @@ impl<B: Bits> Estimates<B> {
         self.slots.len() * Self::slot_bytes()
     }
 
-    /// Starts loading the slot of `node` into the cache, for a [`get`]
-    /// soon after.
+    /// Starts loading the slot of a key, given by its [`hash_key`], into
+    /// the cache, for a [`get`] soon after.
     ///
     /// [`get`]: Estimates::get
     #[inline]
-    pub(super) fn prefetch(&self, node: &Node<B>, attacker: Color) {
-        prefetch(&self.slots[scale(hash_key(node, attacker), self.slots.len())]);
+    pub(super) fn prefetch(&self, hash: u64) {
+        prefetch(&self.slots[scale(hash, self.slots.len())]);
     }
 
     /// The kept numbers of `node` for `attacker`, if any.

@@ -1348,15 +1348,16 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         let first = self.tree.len() as u32;
         // Most children are looked up in the table of solved positions, and
         // many in the path-dependent disproofs (a quiet move's child) and
-        // the estimates too, a cache miss each: start them all at once.
+        // the estimates too, a cache miss each: start them all at once
+        // (the three tables hash a key alike).
         let stones = node.pos.stone_count();
         for p in positions.iter() {
-            let child = Node { pos: *p, left };
-            self.table.prefetch(&child, self.attacker);
+            let hash = table::hash_key(&Node { pos: *p, left }, self.attacker);
+            self.table.prefetch(hash);
             if p.stone_count() == stones {
-                self.conditional.prefetch(&child, self.attacker);
+                self.conditional.prefetch(hash);
             }
-            self.estimates.prefetch(&child, self.attacker);
+            self.estimates.prefetch(hash);
         }
         for p in positions.iter() {
             let node = Node { pos: *p, left };

@@ -279,14 +279,13 @@ impl<B: Bits> Table<B> {
         scale(hash, self.tags.len())
     }
 
-    /// Starts loading the bucket fingerprints of a key into the cache, so
-    /// that a [`Table::get`] soon after does not wait for memory: the
-    /// children of a node are prefetched together before they are looked
-    /// up one by one.
+    /// Starts loading the bucket fingerprints of a key, given by its
+    /// [`hash_key`], into the cache, so that a [`Table::get`] soon after
+    /// does not wait for memory: the children of a node are prefetched
+    /// together before they are looked up one by one.
     #[inline]
-    pub fn prefetch(&self, node: &Node<B>, attacker: Color) {
-        let b = self.bucket(hash_key(node, attacker));
-        prefetch(&self.tags[b]);
+    pub(super) fn prefetch(&self, hash: u64) {
+        prefetch(&self.tags[self.bucket(hash)]);
     }
 
     #[inline]
