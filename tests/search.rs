@@ -164,6 +164,8 @@ struct Checked {
     /// Leaves that took their numbers from the shared solver's table of
     /// estimates.
     estimate_hits: u64,
+    /// Tree nodes the shared solver's closures solved.
+    closure_solved: u64,
 }
 
 /// [`check_sample`] with a memory bound for the shared solver.
@@ -174,14 +176,26 @@ fn check_sample_in(
     moves_every: usize,
     memory_bytes: usize,
 ) -> Checked {
+    check_sample_with(truth, fens, naive, moves_every, limits_bytes(memory_bytes))
+}
+
+/// [`check_sample`] with the shared solver's limits.
+fn check_sample_with(
+    truth: &HashMap<String, Val>,
+    fens: &[String],
+    naive: NaiveRules,
+    moves_every: usize,
+    lim: SearchLimits,
+) -> Checked {
     let rules = rules_of(naive);
     let d0 = Diagram::parse(&fens[0]).unwrap();
     let board = Board::new(d0.cols, d0.rows, rules.diagonals).unwrap();
     let geo = Geometry::<u64>::new(board);
-    let mut shared = Solver::new(&geo, rules, &NoTables, limits_bytes(memory_bytes));
+    let mut shared = Solver::new(&geo, rules, &NoTables, lim.clone());
     let mut draws = 0;
     let mut conditional_hits = 0;
     let mut estimate_hits = 0;
+    let mut closure_solved = 0;
     for (i, fen) in fens.iter().enumerate() {
         let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
         let expect = wdl(truth[fen]);
@@ -196,6 +210,7 @@ fn check_sample_in(
         assert_eq!(r.value, Some(expect), "{fen} under {rules}");
         conditional_hits += r.conditional_hits;
         estimate_hits += r.estimate_hits;
+        closure_solved += r.closure_solved;
         if with_moves {
             check_move_values(&board, truth, &r.moves, &format!("{fen} under {rules}"));
             let best = r.moves.first().and_then(|m| m.value);
@@ -205,7 +220,11 @@ fn check_sample_in(
         }
         // Every tenth position also with a table of its own.
         if i % 10 == 5 {
-            let fresh = solve(&geo, &rules, &pos, &NoTables, &limits(1), |_| {});
+            let own = SearchLimits {
+                memory_bytes: 1 << 20,
+                ..lim.clone()
+            };
+            let fresh = solve(&geo, &rules, &pos, &NoTables, &own, |_| {});
             assert_eq!(fresh.value, Some(expect), "{fen} (fresh table)");
         }
     }
@@ -213,6 +232,7 @@ fn check_sample_in(
         draws,
         conditional_hits,
         estimate_hits,
+        closure_solved,
     }
 }
 
@@ -332,6 +352,47 @@ fn random_5x5_positions_of_three_stones_reuse_path_dependent_disproofs_soundly()
     let checked = check_sample_in(&truth, &fens, n, 20, 8 << 20);
     assert!(checked.draws >= 80, "only {} draws", checked.draws);
     assert!(checked.conditional_hits > 0, "no reuse on 5x5");
+}
+
+#[test]
+fn the_closure_agrees_with_brute_force() {
+    // The closure after every 16 expansions (or a quarter of the tree):
+    // its disproofs of positions whose draws rest on endless play go into
+    // the shared table, and a wrong one would show in a later position's
+    // value. In a small bound too, where the tree is cut back between
+    // closures.
+    let closure = |bytes: usize| SearchLimits {
+        closure_every: Some(16),
+        ..limits_bytes(bytes)
+    };
+    let mut solved = 0;
+    for (cols, rows, stones, n, draws, seed) in [
+        (3, 3, 9, 400, 100, 0xc3),
+        (5, 3, 5, 150, 40, 0xc5),
+        (3, 5, 5, 150, 40, 0xc7),
+        (5, 5, 3, 150, 60, 0xc9),
+    ] {
+        let naive = NaiveRules::default();
+        let truth = brute::solve(cols, rows, naive, stones);
+        let fens = sample(&truth, n, draws, seed);
+        for bytes in [8 << 20, 256 << 10] {
+            let checked = check_sample_with(&truth, &fens, naive, 10, closure(bytes));
+            assert!(
+                checked.draws >= draws,
+                "{cols}x{rows}: {} draws",
+                checked.draws
+            );
+            solved += checked.closure_solved;
+        }
+    }
+    for (k, (forced, sdraw, sac)) in ALL_VARIANTS.into_iter().enumerate().skip(1) {
+        let naive = naive(Diag::Center, forced, sdraw, sac);
+        let truth = brute::solve(3, 3, naive, if sac { 7 } else { 9 });
+        let fens = sample(&truth, 100, 20, 0xd0 + k as u64);
+        solved += check_sample_with(&truth, &fens, naive, 5, closure(1 << 20)).closure_solved;
+    }
+    // The closure did solve positions (the values above were checked).
+    assert!(solved > 1000, "the closures solved {solved} tree nodes");
 }
 
 #[test]
@@ -846,6 +907,27 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     let (code, out, _) = fanorona(&["solve", "--position", ".B./.W./.W. w", "--json", "--quiet"]);
     assert_eq!(code, 0);
     assert!(out.contains("\"value\": \"draw\""), "{out}");
+    assert_eq!(json_number(&out, "closures"), 0, "{out}");
+    // With --closure: the same draw, and the closures it ran counted (one
+    // at the start of the first goal's search at least).
+    let drawn = [
+        "solve",
+        "--position",
+        ".B./.W./.W. w",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+        "--closure",
+    ];
+    let (code, out, _) = fanorona(&[&drawn[..], &["--json", "--quiet"]].concat());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"value\": \"draw\""), "{out}");
+    assert!(json_number(&out, "closures") >= 1, "{out}");
+    json_number(&out, "closure_solved");
+    let (code, out, _) = fanorona(&drawn);
+    assert_eq!(code, 0);
+    assert!(out.contains("closure   "), "{out}");
     let (code, out, _) = fanorona(&[
         "solve", "--board", "5x5", "--nodes", "500", "--json", "--quiet", "--pieces", "0",
     ]);

@@ -58,6 +58,9 @@ pub(super) struct Report {
     pub(super) conditional_hits: u64,
     /// Leaves that took the numbers of a copy searched below before.
     pub(super) estimate_hits: u64,
+    /// Closures run (`--closure`) and the tree nodes they solved.
+    pub(super) closures: u64,
+    pub(super) closure_solved: u64,
     pub(super) checkpoint: Option<CheckpointReport>,
     /// A split search's checkpoints: each first move's (its name, the
     /// report), in the order of the moves.
@@ -186,6 +189,12 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
             }
         );
     }
+    if r.closures > 0 {
+        println!(
+            "closure   {} runs, {} tree nodes solved",
+            r.closures, r.closure_solved
+        );
+    }
     for c in r
         .checkpoint
         .iter()
@@ -248,7 +257,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.label()),
@@ -268,6 +277,8 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.second_levels,
         r.conditional_hits,
         r.estimate_hits,
+        r.closures,
+        r.closure_solved,
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),
         r.bound().map_or("null".to_string(), json_str),

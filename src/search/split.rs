@@ -81,6 +81,8 @@ impl<B> SolveResult<B> {
             oracle_hits: 0,
             conditional_hits: 0,
             estimate_hits: 0,
+            closures: 0,
+            closure_solved: 0,
             tt_entries: 0,
             tt_bytes: 0,
             tree_bytes: 0,
@@ -309,6 +311,8 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         oracle_hits: spent.oracle_hits,
         conditional_hits: spent.conditional_hits,
         estimate_hits: spent.estimate_hits,
+        closures: spent.closures,
+        closure_solved: spent.closure_solved,
         tt_entries: results.iter().map(|r| r.tt_entries).sum(),
         tt_bytes: results.iter().map(|r| r.tt_bytes).sum(),
         tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * workers,
@@ -351,6 +355,8 @@ struct SpentTotals {
     oracle_hits: u64,
     conditional_hits: u64,
     estimate_hits: u64,
+    closures: u64,
+    closure_solved: u64,
     second_levels: u64,
     compactions: u64,
     cuts: u64,
@@ -362,6 +368,8 @@ impl SpentTotals {
         self.oracle_hits += r.oracle_hits;
         self.conditional_hits += r.conditional_hits;
         self.estimate_hits += r.estimate_hits;
+        self.closures += r.closures;
+        self.closure_solved += r.closure_solved;
         self.second_levels += r.second_levels;
         self.compactions += r.compactions;
         self.cuts += r.cuts;
