@@ -40,7 +40,7 @@ impl ProgressLine {
             None => String::new(),
         };
         format!(
-            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, tree {} nodes {}{}, solved {} ({}), {:.1} s",
+            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, tree {} nodes {}{}{}, solved {} ({}), {:.1} s",
             self.label,
             phase,
             p.attacker.name(),
@@ -55,6 +55,15 @@ impl ProgressLine {
                 format!(" ({} cuts, PN² {})", p.cuts, human(p.second_levels as f64))
             } else if p.cuts > 0 {
                 format!(" ({} cuts)", p.cuts)
+            } else {
+                String::new()
+            },
+            if p.closures > 0 {
+                format!(
+                    ", {} closures solved {}",
+                    p.closures,
+                    human(p.closure_solved as f64)
+                )
             } else {
                 String::new()
             },
@@ -144,6 +153,8 @@ mod tests {
             first_move: Some((2, 2)),
             cuts: 0,
             second_levels: 0,
+            closures: 0,
+            closure_solved: 0,
         };
         let text = line.text(&p);
         assert!(
@@ -152,5 +163,9 @@ mod tests {
         );
         p.first_move = None;
         assert!(line.text(&p).starts_with("[7x3] black wins? pn 3 dn 4,"));
+        assert!(!line.text(&p).contains("closures"));
+        (p.closures, p.closure_solved) = (3, 15_000);
+        let text = line.text(&p);
+        assert!(text.contains(", 3 closures solved 15.0k, solved"), "{text}");
     }
 }

@@ -455,6 +455,8 @@ fn run<B: Bits>(
                 tt_bytes: all.clone().map(|q| q.tt_bytes).sum(),
                 cuts: all.clone().map(|q| q.cuts).sum(),
                 second_levels: all.clone().map(|q| q.second_levels).sum(),
+                closures: all.clone().map(|q| q.closures).sum(),
+                closure_solved: all.clone().map(|q| q.closure_solved).sum(),
                 seconds: t0.elapsed().as_secs_f64(),
                 ..p.clone()
             };

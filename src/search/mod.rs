@@ -396,6 +396,10 @@ pub struct Progress {
     /// this call.
     pub cuts: u64,
     pub second_levels: u64,
+    /// Closures run ([`SearchLimits::closure_every`]) and the tree nodes
+    /// they solved, in this call.
+    pub closures: u64,
+    pub closure_solved: u64,
 }
 
 /// How a goal ("the attacker can force a win") stands at the root.
@@ -1115,6 +1119,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             first_move: self.first_move,
             cuts: self.call_cuts,
             second_levels: self.second_levels,
+            closures: self.closures,
+            closure_solved: self.closure_solved,
         }
     }
 
