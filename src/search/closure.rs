@@ -54,8 +54,8 @@ const DISPROVED: u8 = 3;
 
 /// The verdict for every node of `tree` (nodes the root no longer reaches
 /// count like the others: their positions and moves are as real). The
-/// scratch memory is about 12 bytes a node while the copies are grouped,
-/// then 4 a node and 17 a class.
+/// scratch memory is 12 bytes a node while the copies are grouped, then 9
+/// a node and 11 a class ([`super::CLOSURE_BYTES_PER_NODE`]).
 pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Verdict> {
     let n = tree.len();
     assert!(n < NONE as usize, "tree indices fit 32 bits");

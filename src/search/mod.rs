@@ -161,8 +161,10 @@
 //! This module holds the solver (df-pn, PN², repetitions, memory); beside
 //! it `table` (the table of solved positions), `estimates` (the numbers of
 //! unsolved positions searched below), `tree` (the packed tree
-//! node), `closure` (the tree as a graph, its attractor), `checkpoint` (the checkpoint file, `db/FORMAT.md`) and `split`
-//! (a position's first moves searched side by side, [`solve_split`]).
+//! node), `closure` (the tree's copies merged into a graph, its
+//! attractors), `checkpoint` (the checkpoint file, `db/FORMAT.md`) and
+//! `split` (a position's first moves searched side by side,
+//! [`solve_split`]).
 
 mod checkpoint;
 mod closure;
@@ -259,15 +261,17 @@ const ESTIMATE_CAP: u64 = 16;
 /// The fewest expansions between two closures ([`closure`]) that the
 /// command line asks for.
 pub const CLOSURE_EVERY: u64 = 4096;
-/// The scratch memory of a closure, in bytes per tree node (about 12 while
-/// the copies are grouped, under 16 after): left out of the tree's room
-/// when the closure is on, so the bound holds.
+/// The scratch memory of a closure, in bytes per tree node: 12 while the
+/// copies are grouped, then 9 a node and 11 a distinct position (about 12
+/// in all on the 9x5 trees, 3.6 copies a position; 20 were every node a
+/// different position). Left out of the tree's room when the closure is
+/// on, so the bound holds on such trees.
 pub const CLOSURE_BYTES_PER_NODE: usize = 16;
 /// A closure runs again after this fraction (1/n) of the tree's nodes in
-/// expansions (or more: [`SearchLimits::closure_every`]). On a 9x5 line in
-/// `--memory 5` (67 M tree nodes, 16 s a closure) each closure cut the
-/// disproof number by half or more, and the search grew it back within a
-/// few million expansions.
+/// expansions (or more: [`SearchLimits::closure_every`]): its cost grows
+/// with the tree, so it stays a share of the time. On a 9x5 line with 28
+/// to 33 M tree nodes a closure took 5 to 16 s, one every 7.5 M
+/// expansions (about 80 s): 6-17% of the time. Not tuned further.
 const CLOSURE_TREE_SHARE: u64 = 4;
 /// How often (in nodes) limits are checked.
 const CHECK_EVERY: u64 = 1024;
