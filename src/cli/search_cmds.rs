@@ -78,11 +78,12 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
     /// Now and then merge the search tree's copies of each position into
-    /// a graph and disprove, as a retrograde analysis would, the positions
-    /// from which the attacker cannot force play out of it: draws that
-    /// rest on endless play, which the tree otherwise proves path by
-    /// path. Helps long searches whose disproof number stalls (a 9x5 line
-    /// in 5 GiB: each closure halved it); on short ones it is a wash. Its
+    /// a graph and solve on it, as a retrograde analysis would, what the
+    /// tree has not: draws that rest on endless play (which the tree
+    /// proves path by path), wins through positions met apart, copies of
+    /// positions solved elsewhere. Helps most when taking up a tree grown
+    /// over long sittings (a 9x5 line: the first closure solved 1.5 M tree
+    /// nodes, disproof number 2,014 to 313); on short searches a wash. Its
     /// scratch takes 16 bytes a tree node out of --memory.
     #[arg(long)]
     pub closure: bool,

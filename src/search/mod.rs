@@ -124,7 +124,7 @@
 //! --closure`). The tree unrolls a drawn region of paika play once per
 //! path into it, so a disproof that rests on its cycles is finished only
 //! when every path has come round to a repetition. Every so often (after
-//! a quarter of the tree's nodes in expansions) the tree's copies of each
+//! as many expansions as the tree has nodes) the tree's copies of each
 //! position are merged into a graph and the attacker's attractor is
 //! computed on it, as in a retrograde analysis: an expanded position from
 //! which the attacker cannot force play to a proved or unknown position
@@ -270,9 +270,11 @@ pub const CLOSURE_BYTES_PER_NODE: usize = 16;
 /// A closure runs again after this fraction (1/n) of the tree's nodes in
 /// expansions (or more: [`SearchLimits::closure_every`]): its cost grows
 /// with the tree, so it stays a share of the time. On a 9x5 line with 28
-/// to 33 M tree nodes a closure took 5 to 16 s, one every 7.5 M
-/// expansions (about 80 s): 6-17% of the time. Not tuned further.
-const CLOSURE_TREE_SHARE: u64 = 4;
+/// to 33 M tree nodes a closure took 5 to 16 s; one every 7.5 M expansions
+/// (a quarter of the tree, about 80 s) cost 6-17% of the time and solved
+/// 3,700-17,500 nodes each, about as many per expansion as one every 63 M
+/// expansions did (213 k): the whole tree's worth is as good and cheaper.
+const CLOSURE_TREE_SHARE: u64 = 1;
 /// How often (in nodes) limits are checked.
 const CHECK_EVERY: u64 = 1024;
 
@@ -298,7 +300,7 @@ pub struct SearchLimits {
     pub stop: Option<Arc<AtomicBool>>,
     /// The closure ([`closure`]: the tree's positions merged into a graph
     /// now and then, for disproofs that rest on cycles): `None`, never;
-    /// `Some(k)`, after every `k` expansions or a quarter of the tree's
+    /// `Some(k)`, after every `k` expansions or as many as the tree has
     /// nodes, whichever is more. Its scratch memory comes out of the
     /// tree's room ([`CLOSURE_BYTES_PER_NODE`]).
     pub closure_every: Option<u64>,
@@ -1330,8 +1332,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// The closure ([`closure`]): the tree's positions merged into a
     /// graph, whose disproofs (and proofs of copies) go into the tree and
     /// the table; the numbers are brought up to date and the next descent
-    /// starts from the root. Runs again after a quarter of the tree's
-    /// nodes in expansions ([`CLOSURE_TREE_SHARE`]; at least
+    /// starts from the root. Runs again after as many expansions as the
+    /// tree has nodes ([`CLOSURE_TREE_SHARE`]; at least
     /// [`SearchLimits::closure_every`]), so that its cost, a sort of the
     /// tree, stays a small share.
     fn close(&mut self) {
