@@ -258,8 +258,8 @@ const ESTIMATE_SHARE: usize = 32;
 /// was behind 16 on four of five searches that cut their trees
 /// (`experiments/search_estimates/`).
 const ESTIMATE_CAP: u64 = 16;
-/// The fewest expansions between two closures ([`closure`]) that the
-/// command line asks for.
+/// The fewest expansions between two closures ("the closure" in
+/// [`crate::search`]'s method) that the command line asks for.
 pub const CLOSURE_EVERY: u64 = 4096;
 /// The scratch memory of a closure, in bytes per tree node: 12 while the
 /// copies are grouped, then 9 a node and 11 a distinct position (about 12
@@ -298,8 +298,9 @@ pub struct SearchLimits {
     pub memory_bytes: usize,
     /// Set from outside (Ctrl-C) to stop.
     pub stop: Option<Arc<AtomicBool>>,
-    /// The closure ([`closure`]: the tree's positions merged into a graph
-    /// now and then, for disproofs that rest on cycles): `None`, never;
+    /// The closure ("the closure" in [`crate::search`]'s method: the
+    /// tree's copies of each position merged into a graph now and then,
+    /// solved on it as a retrograde analysis would): `None`, never;
     /// `Some(k)`, after every `k` expansions or as many as the tree has
     /// nodes, whichever is more. Its scratch memory comes out of the
     /// tree's room ([`CLOSURE_BYTES_PER_NODE`]).
