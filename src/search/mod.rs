@@ -1360,17 +1360,10 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         // every expanded node up to date (as `update` would, but for the
         // path-dependent disproofs' table, which needs the path).
         for i in (0..self.tree.len()).rev() {
-            let t = self.tree[i];
-            if t.first == NONE {
+            if self.tree[i].first == NONE {
                 continue;
             }
-            let (pn, mut dn, mut dep) = self.aggregate(i as u32);
-            if dn != 0 || dep >= t.depth() {
-                dep = NO_DEP;
-            }
-            if pn == 0 {
-                dn = INF;
-            }
+            let (pn, dn, dep) = self.fresh_numbers(i as u32);
             let n = &mut self.tree[i];
             n.set_numbers(pn, dn);
             n.set_dep(dep);
@@ -1653,23 +1646,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     fn update(&mut self, mut i: u32, top: u32, mut force: bool) {
         loop {
             let t = self.tree[i as usize];
-            let (pn, mut dn, mut dep) = if t.first != NONE {
-                self.aggregate(i)
-            } else {
-                (t.pn(), t.dn(), t.dep())
-            };
-            if dn == 0 {
-                // A disproof that rests only on repetitions of this node or
-                // of nodes below it holds whatever the path above.
-                if dep >= t.depth() {
-                    dep = NO_DEP;
-                }
-            } else {
-                dep = NO_DEP;
-            }
-            if pn == 0 {
-                dn = INF;
-            }
+            let (pn, dn, dep) = self.fresh_numbers(i);
             let changed = force || (pn, dn, dep) != (t.pn(), t.dn(), t.dep());
             force = false;
             let n = &mut self.tree[i as usize];
@@ -1714,6 +1691,26 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             debug_assert_eq!(left.map(|(n, _)| n), Some(t.node()));
             i = t.parent;
         }
+    }
+
+    /// The numbers of node `i` from its children (a leaf's own), with the
+    /// dependency depth kept only for a disproof that rests on positions
+    /// above the node: one that rests only on repetitions of this node or
+    /// of nodes below it holds whatever the path above.
+    fn fresh_numbers(&self, i: u32) -> (u64, u64, u32) {
+        let t = &self.tree[i as usize];
+        let (pn, mut dn, mut dep) = if t.first != NONE {
+            self.aggregate(i)
+        } else {
+            (t.pn(), t.dn(), t.dep())
+        };
+        if dn != 0 || dep >= t.depth() {
+            dep = NO_DEP;
+        }
+        if pn == 0 {
+            dn = INF;
+        }
+        (pn, dn, dep)
     }
 
     /// Frees the subtrees of solved nodes; when that is not enough, also
