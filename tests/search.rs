@@ -720,6 +720,91 @@ fn node_limit_stops_with_unknown_and_the_numbers_reached() {
     assert!(r.moves.is_empty());
 }
 
+/// Checks a stopped search's line: it starts at the tree's root with the
+/// goal's numbers, every step is a legal turn to the position it names,
+/// and at each node the search goes down to the child holding the node's
+/// own number (proof where the attacker moves, disproof where the
+/// defender does: a minimum over the children); it ends at a leaf.
+fn check_line(
+    geo: &Geometry<u64>,
+    rules: &Rules,
+    root: &Position<u64>,
+    goal: GoalState,
+    line: &fanorona::search::SearchLine<u64>,
+) {
+    let first = &line.nodes[0];
+    assert_eq!(first.position, *root);
+    assert!(first.turns.is_empty());
+    assert_eq!(
+        goal,
+        GoalState::Open {
+            proof: first.proof,
+            disproof: first.disproof
+        }
+    );
+    for pair in line.nodes.windows(2) {
+        let (node, child) = (&pair[0], &pair[1]);
+        assert!(node.children > 0, "an inner node has children");
+        let legal: Vec<_> = fanorona::search::distinct_moves(geo, rules, &node.position)
+            .into_iter()
+            .find(|m| m.position == child.position)
+            .expect("a step of the line is a legal turn")
+            .turns;
+        assert_eq!(legal, child.turns);
+        if node.position.turn == line.attacker {
+            assert_eq!(
+                node.proof, child.proof,
+                "at an OR node the smallest proof number"
+            );
+        } else {
+            assert_eq!(
+                node.disproof, child.disproof,
+                "at an AND node the smallest disproof number"
+            );
+        }
+    }
+    assert_eq!(line.leaf().children, 0);
+    assert_eq!(line.plies(), line.nodes.len() - 1);
+    assert!(line.plies() > 0);
+}
+
+#[test]
+fn a_stopped_search_shows_the_line_it_stands_on() {
+    let (geo, pos) = start_5x5();
+    let rules = Rules::default();
+    for nodes in [500, 20_000] {
+        let lim = SearchLimits {
+            nodes: Some(nodes),
+            memory_bytes: 8 << 20,
+            ..SearchLimits::default()
+        };
+        let mut solver = Solver::new(&geo, rules, &NoTables, lim);
+        let r = solver
+            .prove_goal(&pos, 0, Color::Black, &mut |_| {})
+            .unwrap();
+        let line = r.line.as_ref().expect("a stopped search has a line");
+        assert_eq!(line.attacker, Color::Black);
+        check_line(&geo, &rules, &pos, r.goals[0].state, line);
+        // Read off the tree without changing it.
+        let again = solver.search_line().unwrap();
+        assert_eq!(again.nodes.len(), line.nodes.len());
+        assert_eq!(again.leaf().position, line.leaf().position);
+    }
+    // A settled search has none.
+    let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+    let geo3: Geometry<u64> = Geometry::new(board);
+    let r = solve(
+        &geo3,
+        &rules,
+        &Position::start(&board, Color::White),
+        &NoTables,
+        &limits(8),
+        |_| {},
+    );
+    assert!(r.value.is_some() && r.stopped.is_none());
+    assert!(r.line.is_none());
+}
+
 #[test]
 fn time_limit_and_stop_flag() {
     let (geo, pos) = start_5x5();
@@ -934,6 +1019,36 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert_eq!(code, 0);
     assert!(out.contains("\"value\": \"unknown\""), "{out}");
     assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    // One search stopped: where it stood, its line, in JSON and in words.
+    let stopped = [
+        "solve",
+        "--board",
+        "5x5",
+        "--nodes",
+        "500",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+    ];
+    let (code, out, _) = fanorona(&[&stopped[..], &["--json", "--quiet"]].concat());
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "\"line\": {\"attacker\": \"white\", \"root\": \"BBBBB/BBBBB/BW.BW/WWWWW/WWWWW w\""
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\"steps\": [{\"move\": \""), "{out}");
+    assert!(json_number(&out, "leaf_stones") <= 24, "{out}");
+    let (code, text, _) = fanorona(&[&stopped[..], &["--quiet"]].concat());
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("line      \"white wins?\" goes on "),
+        "{text}"
+    );
+    assert!(text.contains("          1."), "{text}");
+    assert!(text.contains("leaf      "), "{text}");
     // A bound too small for the tree: the report says how often it was
     // full and cut back, in JSON and in words.
     let tight = [
@@ -1092,6 +1207,32 @@ fn solve_command_keeps_a_checkpoint() {
     let kept = json_number(written, "path_dependent");
     assert!(kept > 0, "{first}");
     assert!(file.exists() && !dir.join("5x5.fns.tmp").exists());
+    // A look at the file (--nodes 0): where the first sitting stood, its
+    // numbers and line, the file left as it is.
+    let saved = std::fs::read(&file).unwrap();
+    let look = with(&["--nodes", "0", "--checkpoint", f]);
+    assert_eq!(json_number(&look, "nodes"), 0, "{look}");
+    let goals = |out: &str| {
+        out[out.find("\"goals\"").unwrap()..]
+            .split(']')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(goals(&look), goals(&first), "{look}");
+    assert!(goals(&look).contains("\"state\": \"open\""), "{look}");
+    let line = &look[look.find("\"line\"").expect("a line")..];
+    assert_eq!(
+        json_number(line, "proof"),
+        json_number(&goals(&first), "proof"),
+        "{look}"
+    );
+    assert_eq!(
+        &line[..line.find("\"checkpoint\"").unwrap()],
+        &first[first.find("\"line\"").unwrap()..first.find("\"checkpoint\"").unwrap()]
+    );
+    assert!(look.contains("\"written\": null"), "{look}");
+    assert_eq!(std::fs::read(&file).unwrap(), saved);
     let second = with(&["--checkpoint", f, "--checkpoint-every", "0.00001"]);
     assert!(second.contains("\"bound\": \"not-win\""), "{second}");
     let read = &second[second.find("\"read\"").expect("read")..];
@@ -1138,6 +1279,8 @@ fn solve_command_keeps_a_checkpoint() {
     std::fs::write(&junk, b"FNSEARCH\xff\xff\xff\xff").unwrap();
     let j = junk.to_str().unwrap();
     let kept = std::fs::read(&file).unwrap();
+    let none = dir.join("none.fns");
+    let n = none.to_str().unwrap();
     for (args, needle) in [
         (vec!["--checkpoint", j], "junk.fns"),
         (vec!["--board", "5x3", "--checkpoint", f], "5x3"),
@@ -1151,6 +1294,8 @@ fn solve_command_keeps_a_checkpoint() {
         ),
         (vec!["--checkpoint-every", "5"], "--checkpoint"),
         (vec!["--checkpoint-seed", f], "--checkpoint"),
+        (vec!["--nodes", "0"], "--nodes 0"),
+        (vec!["--nodes", "0", "--checkpoint", n], "no file"),
         (
             vec!["--checkpoint", f, "--checkpoint-seed", "/no/such.fns"],
             "/no/such.fns",

@@ -216,6 +216,13 @@ pub(super) fn print_checkpoint(c: &CheckpointReport) {
         );
     } else if let Some(e) = &c.error {
         println!("checkpoint {}: not written: {e}", c.path.display());
+    } else {
+        // Only looked at (`--nodes 0`).
+        println!(
+            "checkpoint {}: read, left as it is; {} nodes over every sitting",
+            c.path.display(),
+            c.total_nodes
+        );
     }
 }
 

@@ -61,10 +61,28 @@ pub(super) struct Report {
     /// Closures run (`--closure`) and the tree nodes they solved.
     pub(super) closures: u64,
     pub(super) closure_solved: u64,
+    /// Where a search stopped with a goal open stood: its line.
+    pub(super) line: Option<LineReport>,
     pub(super) checkpoint: Option<CheckpointReport>,
     /// A split search's checkpoints: each first move's (its name, the
     /// report), in the order of the moves.
     pub(super) move_checkpoints: Vec<(String, CheckpointReport)>,
+}
+
+/// The line through an open search tree ([`fanorona::search::SearchLine`]),
+/// ready to print.
+pub(super) struct LineReport {
+    /// The goal's attacker.
+    pub(super) attacker: Color,
+    /// The tree's root (a first move's position when the moves were being
+    /// valued) and its numbers.
+    pub(super) root_fen: String,
+    pub(super) root: (u64, u64),
+    /// Each step down: (its turns, "/"-joined; proof, disproof; children).
+    pub(super) steps: Vec<(String, u64, u64, usize)>,
+    /// The leaf at its end, and its stones.
+    pub(super) leaf_fen: String,
+    pub(super) leaf_stones: u32,
 }
 
 impl Report {
@@ -195,6 +213,9 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
             r.closures, r.closure_solved
         );
     }
+    if let Some(l) = &r.line {
+        print_line(l);
+    }
     for c in r
         .checkpoint
         .iter()
@@ -202,6 +223,59 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     {
         print_checkpoint(c);
     }
+}
+
+/// The line as moves wrapped under a heading, then its leaf.
+fn print_line(l: &LineReport) {
+    println!(
+        "line      \"{} wins?\" goes on {} plies down from {} (proof {}, disproof {}):",
+        l.attacker.name(),
+        l.steps.len(),
+        l.root_fen,
+        number(l.root.0),
+        number(l.root.1)
+    );
+    let mut row = String::new();
+    for (ply, (turns, ..)) in l.steps.iter().enumerate() {
+        let item = format!("{}.{turns}", ply + 1);
+        if !row.is_empty() && row.len() + 1 + item.len() > 70 {
+            println!("          {row}");
+            row.clear();
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(&item);
+    }
+    if !row.is_empty() {
+        println!("          {row}");
+    }
+    println!("leaf      {} ({} stones)", l.leaf_fen, l.leaf_stones);
+}
+
+fn json_line(l: &LineReport) -> String {
+    let steps: Vec<String> = l
+        .steps
+        .iter()
+        .map(|(m, pn, dn, kids)| {
+            format!(
+                "{{\"move\": {}, \"proof\": {}, \"disproof\": {}, \"children\": {kids}}}",
+                json_str(m),
+                json_number(*pn),
+                json_number(*dn)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"attacker\": {}, \"root\": {}, \"proof\": {}, \"disproof\": {}, \"steps\": [{}], \"leaf\": {}, \"leaf_stones\": {}}}",
+        json_str(l.attacker.name()),
+        json_str(&l.root_fen),
+        json_number(l.root.0),
+        json_number(l.root.1),
+        steps.join(", "),
+        json_str(&l.leaf_fen),
+        l.leaf_stones
+    )
 }
 
 fn print_goals(indent: &str, goals: &[GoalRow]) {
@@ -284,6 +358,10 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.bound().map_or("null".to_string(), json_str),
         json_goals(&r.goals)
     );
+    if let Some(l) = &r.line {
+        s.pop();
+        let _ = write!(s, ", \"line\": {}}}", json_line(l));
+    }
     if let Some(c) = &r.checkpoint {
         // Before the closing brace: the checkpoint's fields.
         s.pop();

@@ -15,7 +15,7 @@ use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
 use fanorona::search::{
     CLOSURE_EVERY, Goal, GoalState, INF, MoveReport, MoveSearchHook, MoveValue, Progress,
-    SearchLimits, SolveResult, Solver, Split, distinct_moves, solve_split,
+    SearchLimits, SearchLine, SolveResult, Solver, Split, distinct_moves, solve_split,
 };
 use fanorona::value::Oracle;
 use fanorona::with_bits;
@@ -28,7 +28,8 @@ use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes};
 use super::db_cmds;
 use super::progress::ProgressLine;
 use super::report::{
-    GoalRow, Report, json_report, print_solve, table_csv, table_json, table_md, value_name,
+    GoalRow, LineReport, Report, json_report, print_solve, table_csv, table_json, table_md,
+    value_name,
 };
 use super::rules_cmds::board_and_diagram;
 
@@ -62,7 +63,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Stop after expanding this many nodes (per position with `table`;
-    /// per first move when they are searched side by side).
+    /// per first move when they are searched side by side). With `solve
+    /// --checkpoint FILE`, 0 searches nothing: it shows where the saved
+    /// search stands (its goals' numbers and the line its open tree goes
+    /// down next) and leaves the file as it is.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// No progress line on stderr.
@@ -319,9 +323,6 @@ impl SearchArgs {
                 )));
             }
         };
-        if self.nodes == Some(0) {
-            return Err(CliError("--nodes 0: give at least 1".into()));
-        }
         Ok(SearchLimits {
             nodes: self.nodes,
             time,
@@ -547,14 +548,22 @@ fn run<B: Bits>(
             if let Some(e) = autosave_error {
                 eprintln!("warning: writing the checkpoint while searching failed: {e}");
             }
-            let saved = solver.save_checkpoint(plan.path);
+            // A look at the file (`--nodes 0`) changed nothing: it is
+            // left as it is (writing it again could only lose solved
+            // positions a smaller --memory did not hold).
+            let look = args.nodes == Some(0);
+            let saved = if look {
+                Err(None)
+            } else {
+                solver.save_checkpoint(plan.path).map_err(Some)
+            };
             checkpoint_report = Some(CheckpointReport {
                 path: plan.path.to_owned(),
                 read,
                 written: saved.as_ref().ok().map(CheckpointWritten::of),
                 autosaves,
                 total_nodes: solver.total_nodes(),
-                error: saved.err().map(|e| e.to_string()),
+                error: saved.err().flatten().map(|e| e.to_string()),
             });
         }
         res
@@ -625,6 +634,7 @@ fn run<B: Bits>(
         estimate_hits: res.estimate_hits,
         closures: res.closures,
         closure_solved: res.closure_solved,
+        line: res.line.as_ref().map(|l| line_report(&board, l)),
         checkpoint: checkpoint_report,
         move_checkpoints,
     })
@@ -669,6 +679,25 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         if !split {
             fanorona::search::check_writable(path)
                 .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
+        }
+    }
+    if args.search.nodes == Some(0) {
+        match args.checkpoint.as_deref() {
+            Some(path) if path.is_file() && !split => {}
+            Some(path) if !split => {
+                return Err(CliError(format!(
+                    "--nodes 0 shows where a saved search stands, but there is no file {}",
+                    path.display()
+                )));
+            }
+            _ => {
+                return Err(CliError(
+                    "--nodes 0 searches nothing: give it with --checkpoint FILE (one search: \
+                     --threads 1 or --goal or --moves none/best) to show where that saved search \
+                     stands, or give at least 1"
+                        .into(),
+                ));
+            }
         }
     }
     if let Some(seed) = args.checkpoint_seed.as_deref()
@@ -723,6 +752,9 @@ pub fn table(args: &TableArgs) -> CliResult {
             .map_err(|e| CliError(format!("--out {}: {e}", dir.display())))?;
     }
     args.search.limits()?;
+    if args.search.nodes == Some(0) {
+        return Err(CliError("--nodes 0: give at least 1".into()));
+    }
     let mut rows = Vec::new();
     for board in boards {
         let r = with_bits!(board.points(), B => {
@@ -765,6 +797,26 @@ pub fn table(args: &TableArgs) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// A search's line in notation.
+fn line_report<B: Bits>(board: &Board, line: &SearchLine<B>) -> LineReport {
+    let root = &line.nodes[0];
+    let leaf = line.leaf();
+    LineReport {
+        attacker: line.attacker,
+        root_fen: position_to_fen(board, &root.position),
+        root: (root.proof, root.disproof),
+        steps: line.nodes[1..]
+            .iter()
+            .map(|n| {
+                let names: Vec<String> = n.turns.iter().map(|t| turn_to_string(board, t)).collect();
+                (names.join("/"), n.proof, n.disproof, n.children)
+            })
+            .collect(),
+        leaf_fen: position_to_fen(board, &leaf.position),
+        leaf_stones: leaf.position.white.count() + leaf.position.black.count(),
+    }
 }
 
 fn write_file(path: &Path, text: &str) -> CliResult {

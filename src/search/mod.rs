@@ -170,6 +170,7 @@ mod checkpoint;
 mod closure;
 mod conditional;
 mod estimates;
+mod line;
 mod split;
 mod table;
 mod tree;
@@ -192,6 +193,7 @@ pub use checkpoint::{
 };
 use conditional::Conditional;
 use estimates::Estimates;
+pub use line::{LineNode, SearchLine};
 pub use split::{MoveSearchHook, Split, solve_split};
 pub use table::{Entry, Table};
 use tree::{MAX_DEPTH, NONE, TreeNode};
@@ -492,6 +494,10 @@ pub struct SolveResult<B> {
     pub cuts: u64,
     pub seconds: f64,
     pub stopped: Option<StopReason>,
+    /// Where the search stood when a limit stopped it with a goal open: the
+    /// line through its open tree ([`Solver::search_line`]). `None` when
+    /// nothing was left open, and from [`solve_split`].
+    pub line: Option<SearchLine<B>>,
 }
 
 impl<B> SolveResult<B> {
@@ -869,7 +875,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// Resets the counters and the clock of a call.
     fn begin_call(&mut self) {
         self.nodes = 0;
-        self.peak_tree = 0;
+        self.peak_tree = self.tree.len();
         self.second_levels = 0;
         self.compactions = 0;
         self.call_cuts = 0;
@@ -910,6 +916,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             cuts: self.call_cuts,
             seconds: self.start.elapsed().as_secs_f64(),
             stopped: self.stopped,
+            line: self.stopped.and_then(|_| self.search_line()),
         }
     }
 
@@ -1147,12 +1154,6 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 GoalState::Disproved
             };
         }
-        if self.stopped.is_some() {
-            return GoalState::Open {
-                proof: 1,
-                disproof: 1,
-            };
-        }
         // The tree of this very goal, left open by an earlier call or read
         // from a checkpoint, is taken up where it stopped.
         let resume = self.tree_goal == Some(attacker)
@@ -1160,6 +1161,16 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 .tree
                 .first()
                 .is_some_and(|t| t.node() == *root && t.pn() != 0 && t.dn() != 0);
+        if self.stopped.is_some() {
+            // Stopped before it began (a node limit of 0): the goal stands
+            // where its tree left it, if there is one.
+            let (proof, disproof) = if resume {
+                (self.tree[0].pn(), self.tree[0].dn())
+            } else {
+                (1, 1)
+            };
+            return GoalState::Open { proof, disproof };
+        }
         if !resume {
             if self.tree.capacity() == 0 {
                 crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
@@ -1437,8 +1448,13 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// The most promising child: the smallest proof number at an OR node,
     /// the smallest disproof number at an AND node; the first of equals.
     fn select(&self, i: u32) -> u32 {
+        self.select_for(i, self.attacker)
+    }
+
+    /// [`Solver::select`] in a tree of the goal "`attacker` wins".
+    fn select_for(&self, i: u32, attacker: Color) -> u32 {
         let t = &self.tree[i as usize];
-        let or = t.turn() == self.attacker;
+        let or = t.turn() == attacker;
         let kids = &self.tree[t.first as usize..(t.first + t.count) as usize];
         let mut best = 0;
         let mut best_v = INF;

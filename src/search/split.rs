@@ -91,6 +91,7 @@ impl<B> SolveResult<B> {
             cuts: 0,
             seconds: 0.0,
             stopped: Some(reason),
+            line: None,
         }
     }
 }
@@ -325,6 +326,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         } else {
             results.iter().find_map(|r| r.stopped)
         },
+        line: None,
     })
 }
 

@@ -1,0 +1,97 @@
+//! The line a search stands on: the path it would go down next through its
+//! open tree, from the tree's root to the most-proving leaf.
+//!
+//! A long search left open (a time limit, Ctrl-C) says little through its
+//! root's two numbers alone. The line says where the work is: the moves the
+//! attacker is trying (smallest proof number where it moves) against the
+//! defence it finds hardest to refute (smallest disproof number where the
+//! defender moves), how deep the frontier is, and how the numbers shrink
+//! along it. It is the path [`Solver::step`](super::Solver) descends, read
+//! off the tree without changing it.
+
+use crate::bits::Bits;
+use crate::movegen::{Turn, for_each_turn};
+use crate::position::Position;
+use crate::rules::Color;
+use crate::value::Oracle;
+
+use super::Solver;
+use super::tree::NONE;
+
+/// The path from an open tree's root to the leaf the search expands next.
+#[derive(Clone, Debug)]
+pub struct SearchLine<B> {
+    /// The side whose win the tree is proving or disproving.
+    pub attacker: Color,
+    /// The tree's root first (no turns), then one node a ply down to the
+    /// leaf.
+    pub nodes: Vec<LineNode<B>>,
+}
+
+/// One node of a [`SearchLine`].
+#[derive(Clone, Debug)]
+pub struct LineNode<B> {
+    /// The turns from the node before that lead here (several when they
+    /// leave the same position; none at the root).
+    pub turns: Vec<Turn>,
+    pub position: Position<B>,
+    /// The node's proof and disproof numbers in the tree.
+    pub proof: u64,
+    pub disproof: u64,
+    /// Its children in the tree: 0 for the leaf at the end.
+    pub children: usize,
+}
+
+impl<B> SearchLine<B> {
+    /// The leaf at the end of the line.
+    pub fn leaf(&self) -> &LineNode<B> {
+        self.nodes.last().expect("a line has its root")
+    }
+
+    /// Plies from the root to the leaf.
+    pub fn plies(&self) -> usize {
+        self.nodes.len() - 1
+    }
+}
+
+impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
+    /// The line the search stands on, when it holds an open tree (a search
+    /// stopped before its goal was settled): from the tree's root, at each
+    /// node the child the search would go down to, to a leaf. `None` when
+    /// there is no tree or its root is solved.
+    pub fn search_line(&self) -> Option<SearchLine<B>> {
+        let attacker = self.tree_goal?;
+        let root = self.tree.first()?;
+        if root.pn() == 0 || root.dn() == 0 {
+            return None;
+        }
+        let mut nodes = Vec::new();
+        let mut i = 0u32;
+        let mut before: Option<Position<B>> = None;
+        loop {
+            let t = &self.tree[i as usize];
+            let position = t.node().pos;
+            let mut turns = Vec::new();
+            if let Some(parent) = before {
+                for_each_turn(self.geo, &self.rules, &parent, |turn, p| {
+                    if *p == position {
+                        turns.push(turn.to_owned());
+                    }
+                });
+            }
+            nodes.push(LineNode {
+                turns,
+                position,
+                proof: t.pn(),
+                disproof: t.dn(),
+                children: if t.first == NONE { 0 } else { t.count as usize },
+            });
+            if t.first == NONE {
+                break;
+            }
+            before = Some(position);
+            i = self.select_for(i, attacker);
+        }
+        Some(SearchLine { attacker, nodes })
+    }
+}
