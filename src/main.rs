@@ -39,6 +39,9 @@ enum Command {
     Info(db_cmds::InfoArgs),
     /// Re-derive every stored value from its successors' values.
     Verify(db_cmds::VerifyArgs),
+    /// Rewrite the tables in compressed blocks of another size (smaller:
+    /// faster probes, more disk).
+    Repack(db_cmds::RepackArgs),
     /// Play a game: people against the engine or each other.
     Play(play_cmds::PlayArgs),
     /// Play games between the engine and a random player; count results.
@@ -60,6 +63,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Probe(a) => db_cmds::probe(&a),
         Command::Info(a) => db_cmds::info(&a),
         Command::Verify(a) => db_cmds::verify(&a),
+        Command::Repack(a) => db_cmds::repack(&a),
         Command::Play(a) => play_cmds::play(&a),
         Command::Match(a) => play_cmds::match_cmd(&a),
         Command::Solve(a) => search_cmds::solve(&a),

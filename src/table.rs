@@ -236,16 +236,13 @@ fn bincode_config() -> impl bincode::config::Config {
 
 /// Writes a table to `path` through a temporary file that is renamed into
 /// place once complete and flushed, so a killed build never leaves a
-/// partial table under the real name. Fills in the header's statistics.
+/// partial table under the real name. Fills in the header's statistics;
+/// blocks of the header's `block_entries` values (0: [`BLOCK_ENTRIES`]).
 pub fn write_table<C: Copy + Into<u16> + Sync>(
     path: &Path,
     mut header: TableHeader,
     values: &[C],
 ) -> Result<TableHeader, TableError> {
-    let io_err = |err| TableError::Io {
-        path: path.to_path_buf(),
-        err,
-    };
     let (mut wins, mut draws, mut losses, mut longest, mut max_code) = (0u64, 0u64, 0u64, 0u16, 0);
     for &c in values {
         let c: u16 = c.into();
@@ -269,9 +266,11 @@ pub fn write_table<C: Copy + Into<u16> + Sync>(
     header.draws = draws;
     header.losses = losses;
     header.longest = longest;
-    header.block_entries = BLOCK_ENTRIES;
-    let chunks: Vec<&[C]> = values.chunks(BLOCK_ENTRIES as usize).collect();
-    header.block_count = chunks.len() as u32;
+    if header.block_entries == 0 {
+        header.block_entries = BLOCK_ENTRIES;
+    }
+    let chunks: Vec<&[C]> = values.chunks(header.block_entries as usize).collect();
+    header.block_count = block_count(path, header.entries, header.block_entries)?;
 
     use rayon::prelude::*;
     let blocks: Vec<Vec<u8>> = chunks
@@ -282,40 +281,205 @@ pub fn write_table<C: Copy + Into<u16> + Sync>(
             } else {
                 chunk.iter().flat_map(|&c| c.into().to_le_bytes()).collect()
             };
-            zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("zstd compresses in memory")
+            compress_block(&raw)
         })
         .collect();
+    let mut w = BlockWriter::create(path, &header)?;
+    for b in &blocks {
+        w.push(b)?;
+    }
+    w.finish()?;
+    Ok(header)
+}
 
-    let header_bytes = bincode::encode_to_vec(&header, bincode_config()).expect("header encodes");
-    let mut index = Vec::with_capacity((blocks.len() * 2 + 1) * 8);
-    let mut off = 0u64;
-    index.extend_from_slice(&off.to_le_bytes());
-    for b in &blocks {
-        off += b.len() as u64;
-        index.extend_from_slice(&off.to_le_bytes());
+/// The fewest values a block may hold ([`repack_table`]): below it the
+/// index outweighs the blocks.
+pub const MIN_BLOCK_ENTRIES: u32 = 64;
+
+/// The number of blocks of `block_entries` values that `entries` take,
+/// refused when it does not fit the header's `u32` (or a block is empty).
+fn block_count(path: &Path, entries: u64, block_entries: u32) -> Result<u32, TableError> {
+    let n = entries.div_ceil(block_entries.max(1) as u64);
+    match u32::try_from(n) {
+        Ok(n) if block_entries > 0 => Ok(n),
+        _ => Err(TableError::Corrupt {
+            path: path.to_path_buf(),
+            what: format!("{entries} entries in blocks of {block_entries}: too many blocks"),
+        }),
     }
-    for b in &blocks {
-        index.extend_from_slice(&xxh3_64(b).to_le_bytes());
+}
+
+fn compress_block(raw: &[u8]) -> Vec<u8> {
+    zstd::bulk::compress(raw, ZSTD_LEVEL).expect("zstd compresses in memory")
+}
+
+/// Writes a table file block by block, so that a table need not be held
+/// compressed in memory all at once ([`repack_table`] streams tables of
+/// billions of values): the header first, then room for the block index,
+/// the blocks as they come, and last the index written into its room.
+/// The file is a temporary one renamed into place by
+/// [`BlockWriter::finish`].
+struct BlockWriter {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: io::BufWriter<File>,
+    /// Where the index goes.
+    index_at: u64,
+    block_count: u32,
+    /// Offsets (from the end of the index section) so far, and the blocks'
+    /// checksums.
+    offsets: Vec<u64>,
+    checksums: Vec<u64>,
+}
+
+impl BlockWriter {
+    fn create(path: &Path, header: &TableHeader) -> Result<BlockWriter, TableError> {
+        let io_err = |err| TableError::Io {
+            path: path.to_path_buf(),
+            err,
+        };
+        let header_bytes =
+            bincode::encode_to_vec(header, bincode_config()).expect("header encodes");
+        let tmp = path.with_extension("fnt.tmp");
+        let mut file = io::BufWriter::new(File::create(&tmp).map_err(io_err)?);
+        file.write_all(MAGIC).map_err(io_err)?;
+        file.write_all(&(header_bytes.len() as u32).to_le_bytes())
+            .map_err(io_err)?;
+        file.write_all(&header_bytes).map_err(io_err)?;
+        file.write_all(&xxh3_64(&header_bytes).to_le_bytes())
+            .map_err(io_err)?;
+        let index_at = (MAGIC.len() + 4 + header_bytes.len() + 8) as u64;
+        let nb = header.block_count as usize;
+        // Room for the offsets, the block checksums and the index's own.
+        file.write_all(&vec![0u8; (2 * nb + 1) * 8 + 8])
+            .map_err(io_err)?;
+        Ok(BlockWriter {
+            path: path.to_path_buf(),
+            tmp,
+            file,
+            index_at,
+            block_count: header.block_count,
+            offsets: vec![0],
+            checksums: Vec::with_capacity(nb),
+        })
     }
 
-    let tmp = path.with_extension("fnt.tmp");
-    let mut f = io::BufWriter::new(File::create(&tmp).map_err(io_err)?);
-    f.write_all(MAGIC).map_err(io_err)?;
-    f.write_all(&(header_bytes.len() as u32).to_le_bytes())
-        .map_err(io_err)?;
-    f.write_all(&header_bytes).map_err(io_err)?;
-    f.write_all(&xxh3_64(&header_bytes).to_le_bytes())
-        .map_err(io_err)?;
-    f.write_all(&index).map_err(io_err)?;
-    f.write_all(&xxh3_64(&index).to_le_bytes())
-        .map_err(io_err)?;
-    for b in &blocks {
-        f.write_all(b).map_err(io_err)?;
+    fn io_err(&self, err: io::Error) -> TableError {
+        TableError::Io {
+            path: self.path.clone(),
+            err,
+        }
     }
-    let f = f.into_inner().map_err(|e| io_err(e.into_error()))?;
-    f.sync_all().map_err(io_err)?;
-    drop(f);
-    std::fs::rename(&tmp, path).map_err(io_err)?;
+
+    fn push(&mut self, block: &[u8]) -> Result<(), TableError> {
+        self.file.write_all(block).map_err(|e| self.io_err(e))?;
+        let end = self.offsets.last().expect("starts with 0") + block.len() as u64;
+        self.offsets.push(end);
+        self.checksums.push(xxh3_64(block));
+        Ok(())
+    }
+
+    /// Writes the index and puts the file in place, flushed.
+    fn finish(self) -> Result<(), TableError> {
+        use std::io::{Seek, SeekFrom};
+        assert_eq!(
+            self.checksums.len(),
+            self.block_count as usize,
+            "every block of the header written"
+        );
+        let mut index = Vec::with_capacity((self.offsets.len() + self.checksums.len()) * 8);
+        for x in self.offsets.iter().chain(&self.checksums) {
+            index.extend_from_slice(&x.to_le_bytes());
+        }
+        let sum = xxh3_64(&index);
+        let mut file = self.file.into_inner().map_err(|e| TableError::Io {
+            path: self.path.clone(),
+            err: e.into_error(),
+        })?;
+        let io_err = |err| TableError::Io {
+            path: self.path.clone(),
+            err,
+        };
+        file.seek(SeekFrom::Start(self.index_at)).map_err(io_err)?;
+        file.write_all(&index).map_err(io_err)?;
+        file.write_all(&sum.to_le_bytes()).map_err(io_err)?;
+        file.sync_all().map_err(io_err)?;
+        drop(file);
+        std::fs::rename(&self.tmp, &self.path).map_err(io_err)
+    }
+}
+
+/// Writes `src` again at `dst` in blocks of `block_entries` values, the
+/// values and statistics unchanged: a table's block size trades disk for
+/// probing speed (a block-cache miss decompresses a whole block, to read
+/// one value; `experiments/table_blocks/`). Streams the table a batch of
+/// blocks at a time, every block checked as it is read. `dst` may be
+/// `src`'s own path: the new file replaces it whole when done (a mapping
+/// of the old one stays valid). `progress` hears of the values written.
+pub fn repack_table(
+    src: &TableFile,
+    dst: &Path,
+    block_entries: u32,
+    progress: impl FnMut(u64),
+) -> Result<TableHeader, TableError> {
+    let width = src.header.value_width.max(1) as usize;
+    // About 32 MiB of values decompressed a batch.
+    let per_batch = ((32usize << 20) / (src.header.block_entries.max(1) as usize * width)).max(1);
+    repack_in_batches(src, dst, block_entries, per_batch as u32, progress)
+}
+
+/// [`repack_table`], reading `per_batch` blocks of `src` at a time.
+fn repack_in_batches(
+    src: &TableFile,
+    dst: &Path,
+    block_entries: u32,
+    per_batch: u32,
+    mut progress: impl FnMut(u64),
+) -> Result<TableHeader, TableError> {
+    use rayon::prelude::*;
+    if block_entries < MIN_BLOCK_ENTRIES {
+        return Err(TableError::Corrupt {
+            path: dst.to_path_buf(),
+            what: format!("blocks of {block_entries} values: at least {MIN_BLOCK_ENTRIES}"),
+        });
+    }
+    let mut header = src.header.clone();
+    header.block_entries = block_entries;
+    header.block_count = block_count(dst, header.entries, block_entries)?;
+    let width = header.value_width as usize;
+    let out_block = block_entries as usize * width;
+    let mut w = BlockWriter::create(dst, &header)?;
+    let mut pending: Vec<u8> = Vec::new();
+    let mut done = 0u64;
+    let mut b = 0u32;
+    while b < src.header.block_count {
+        let end = (b + per_batch).min(src.header.block_count);
+        let raws: Vec<Vec<u8>> = (b..end)
+            .into_par_iter()
+            .map(|i| src.read_block(i))
+            .collect::<Result<_, _>>()?;
+        for r in raws {
+            pending.extend_from_slice(&r);
+        }
+        let last = end == src.header.block_count;
+        let whole = if last {
+            pending.len()
+        } else {
+            pending.len() / out_block * out_block
+        };
+        let blocks: Vec<Vec<u8>> = pending[..whole]
+            .par_chunks(out_block)
+            .map(compress_block)
+            .collect();
+        for block in &blocks {
+            w.push(block)?;
+        }
+        pending.drain(..whole);
+        done += (whole / width) as u64;
+        progress(done);
+        b = end;
+    }
+    w.finish()?;
     Ok(header)
 }
 
@@ -660,6 +824,60 @@ mod tests {
         ] {
             assert_eq!(decode(encode(v)), v);
         }
+    }
+
+    #[test]
+    fn a_repacked_table_holds_the_same_values_in_other_blocks() {
+        let dir = std::env::temp_dir().join(format!("fnt-repack-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let class = MaterialClass::new(2, 1, false);
+        // One-byte and two-byte values, the last block short.
+        for (n, top) in [(100_003u32, 23u32), (50_001, 700)] {
+            let path = dir.join("2v1.fnt");
+            let values: Vec<u16> = (0..n).map(|i| ((i * 7 + i / 97) % top) as u16).collect();
+            let header = TableHeader::new(3, 3, &Rules::default(), class);
+            let written = write_table(&path, header, &values).unwrap();
+            assert_eq!(written.block_entries, BLOCK_ENTRIES);
+            let src = TableFile::open(&path).unwrap();
+            // Blocks that split the old ones, and blocks that join them;
+            // batches of a few old blocks, so new blocks straddle batches.
+            for (entries, batch) in [(1000u32, 3u32), (64, 1), (20_000, 2), (8192, 100)] {
+                let dst = dir.join(format!("{entries}.fnt"));
+                let mut heard = Vec::new();
+                let h = repack_in_batches(&src, &dst, entries, batch, |d| heard.push(d)).unwrap();
+                assert_eq!(h.block_entries, entries);
+                assert_eq!(h.block_count as u64, (n as u64).div_ceil(entries as u64));
+                let t = TableFile::open(&dst).unwrap();
+                assert_eq!(t.header, h);
+                let mut same = written.clone();
+                same.block_entries = entries;
+                same.block_count = h.block_count;
+                assert_eq!(t.header, same, "statistics kept");
+                t.check_blocks().unwrap();
+                assert_eq!(t.read_all().unwrap(), values, "{entries} a block");
+                for i in [0u64, 63, 64, 999, 1000, 8191, 8192, n as u64 - 1] {
+                    assert_eq!(t.code(i).unwrap(), values[i as usize], "{entries}: {i}");
+                }
+                assert!(heard.windows(2).all(|w| w[0] <= w[1]));
+                assert_eq!(heard.last(), Some(&(n as u64)));
+            }
+            // Too small a block is refused, nothing written.
+            let tiny = dir.join("tiny.fnt");
+            assert!(repack_table(&src, &tiny, MIN_BLOCK_ENTRIES - 1, |_| {}).is_err());
+            assert!(!tiny.exists());
+            // In place, while the old file is open and mapped.
+            repack_table(&src, &path, 512, |_| {}).unwrap();
+            assert_eq!(
+                src.read_all().unwrap(),
+                values,
+                "the old mapping still reads"
+            );
+            let t = TableFile::open(&path).unwrap();
+            assert_eq!(t.header.block_entries, 512);
+            assert_eq!(t.read_all().unwrap(), values);
+            assert!(!path.with_extension("fnt.tmp").exists());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

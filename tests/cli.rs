@@ -463,3 +463,71 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     }
     let _ = std::fs::remove_dir_all(&db);
 }
+
+/// `repack` rewrites a database's tables in blocks of another size, in
+/// place or into another folder, and every probe answers as before.
+#[test]
+fn repacked_tables_answer_as_before() {
+    let db = std::env::temp_dir().join(format!("fanorona-cli-repack-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let dir = db.to_str().unwrap();
+    ok(&["build", "--board", "5x3", "--pieces", "4", "--db", dir]);
+    let positions = [
+        "B..../..W../...W. w",
+        "BB.../..W../...W. b",
+        ".B.../..W../W...W w",
+        "..B../.W.W./..B.. b",
+    ];
+    let probe = |d: &str| ok(&[&["probe", "--db", d, "--json"][..], &positions[..]].concat());
+    let before = probe(dir);
+    assert_eq!(before.lines().count(), positions.len(), "{before}");
+    let folder = db.join("5x3-corner-free-sl");
+    let bytes = |p: &std::path::Path| std::fs::read(p.join("2v2.fnt")).unwrap();
+    let original = bytes(&folder);
+
+    // Into another folder: the database is left as it was.
+    let out = db.with_extension("out");
+    let _ = std::fs::remove_dir_all(&out);
+    let o = out.to_str().unwrap();
+    let r = ok(&[
+        "repack",
+        "--db",
+        dir,
+        "--out",
+        o,
+        "--block-entries",
+        "64",
+        "--json",
+    ]);
+    assert!(r.contains("\"block_entries\": 64"), "{r}");
+    assert_eq!(bytes(&folder), original);
+    assert_ne!(bytes(&out.join("5x3-corner-free-sl")), original);
+    assert_eq!(probe(o), before);
+
+    // In place; again, every table is passed over.
+    let r = ok(&["repack", "--db", dir, "--block-entries", "100"]);
+    assert!(r.contains("blocks of 8192 -> 100"), "{r}");
+    assert_ne!(bytes(&folder), original);
+    assert_eq!(probe(dir), before);
+    let r = ok(&["repack", "--db", dir, "--block-entries", "100", "--json"]);
+    assert!(r.contains("\"repacked\": 0"), "{r}");
+    let r = ok(&["verify", "--db", dir]);
+    assert!(r.contains(" 0 mismatches"), "{r}");
+    let leftovers: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().and_then(|x| x.to_str()) == Some("tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    user_error(
+        &["repack", "--db", dir, "--block-entries", "10"],
+        &["--block-entries 10", "64"],
+    );
+    user_error(
+        &["repack", "--db", "/no/such/db", "--block-entries", "1024"],
+        &["/no/such/db"],
+    );
+    let _ = std::fs::remove_dir_all(&db);
+    let _ = std::fs::remove_dir_all(&out);
+}
