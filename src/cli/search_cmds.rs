@@ -511,8 +511,9 @@ fn run<B: Bits>(
                         info.solved,
                         if info.solved_held < info.solved {
                             format!(
-                                " ({} held: this --memory gives the table of solved \
-                                 positions less room than the sitting that wrote the file had)",
+                                " ({} held: the rest fell out of full buckets of the table \
+                                 of solved positions, four positions a bucket; more --memory \
+                                 holds more)",
                                 info.solved_held
                             )
                         } else {

@@ -167,9 +167,11 @@ impl std::error::Error for CheckpointError {
 pub struct CheckpointInfo<B> {
     /// Solved positions.
     pub solved: usize,
-    /// Solved positions the table holds after reading: all of a file's
-    /// unless the memory bound gives the table less room than the sitting
-    /// that wrote it had (for a file written, `solved`).
+    /// Solved positions the table holds after reading: fewer than the
+    /// file's when some fell out of full buckets (four positions a bucket:
+    /// a few in a thousand even with room to spare, more under a smaller
+    /// memory bound than the sitting that wrote the file had); for a file
+    /// written, `solved`.
     pub solved_held: usize,
     /// Nodes of the open goal's tree (0: none).
     pub tree_nodes: usize,
