@@ -790,6 +790,33 @@ fn a_stopped_search_shows_the_line_it_stands_on() {
         assert_eq!(again.nodes.len(), line.nodes.len());
         assert_eq!(again.leaf().position, line.leaf().position);
     }
+    // Side by side: each first move's own search left open has its line,
+    // rooted at the move's position.
+    let lim = SearchLimits {
+        nodes: Some(3_000),
+        memory_bytes: 8 << 20,
+        ..SearchLimits::default()
+    };
+    let split = Split::threads(2);
+    let r = solve_split(&geo, &rules, &pos, 0, &NoTables, &lim, &split).unwrap();
+    assert!(r.line.is_none());
+    let mut lines = 0;
+    for m in &r.moves {
+        let open = m
+            .goals
+            .iter()
+            .find(|g| matches!(g.state, GoalState::Open { .. }));
+        match (&m.line, open) {
+            (Some(line), Some(g)) => {
+                assert_eq!(g.attacker, line.attacker);
+                check_line(&geo, &rules, &m.position, g.state, line);
+                lines += 1;
+            }
+            (None, None) => {}
+            (l, g) => panic!("a line {} for the goal {g:?}", l.is_some()),
+        }
+    }
+    assert!(lines > 0, "{:?}", r.moves);
     // A settled search has none.
     let board = Board::new(3, 3, Diagonals::Corner).unwrap();
     let geo3: Geometry<u64> = Geometry::new(board);
@@ -1049,6 +1076,25 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     );
     assert!(text.contains("          1."), "{text}");
     assert!(text.contains("leaf      "), "{text}");
+    // Side by side: a line for each first move left open, in its entry.
+    let split = [
+        "solve",
+        "--board",
+        "5x5",
+        "--nodes",
+        "500",
+        "--pieces",
+        "0",
+        "--threads",
+        "2",
+    ];
+    let (code, out, _) = fanorona(&[&split[..], &["--json", "--quiet"]].concat());
+    assert_eq!(code, 0);
+    let moves = &out[out.find("\"first_moves\"").unwrap()..out.find("\"nodes\"").unwrap()];
+    assert!(moves.contains("\"line\": {\"attacker\": "), "{out}");
+    let (code, text, _) = fanorona(&[&split[..], &["--quiet"]].concat());
+    assert_eq!(code, 0);
+    assert!(text.contains("line      after "), "{text}");
     // A bound too small for the tree: the report says how often it was
     // full and cut back, in JSON and in words.
     let tight = [

@@ -63,6 +63,9 @@ pub(super) struct Report {
     pub(super) closure_solved: u64,
     /// Where a search stopped with a goal open stood: its line.
     pub(super) line: Option<LineReport>,
+    /// A split search's: each first move's own search's line, if it
+    /// stopped open (its name, the line), in the order of the moves.
+    pub(super) move_lines: Vec<(String, LineReport)>,
     pub(super) checkpoint: Option<CheckpointReport>,
     /// A split search's checkpoints: each first move's (its name, the
     /// report), in the order of the moves.
@@ -214,7 +217,10 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         );
     }
     if let Some(l) = &r.line {
-        print_line(l);
+        print_line("", l);
+    }
+    for (m, l) in &r.move_lines {
+        print_line(&format!("after {m}, "), l);
     }
     for c in r
         .checkpoint
@@ -226,9 +232,9 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
 }
 
 /// The line as moves wrapped under a heading, then its leaf.
-fn print_line(l: &LineReport) {
+fn print_line(after: &str, l: &LineReport) {
     println!(
-        "line      \"{} wins?\" goes on {} plies down from {} (proof {}, disproof {}):",
+        "line      {after}\"{} wins?\" goes on {} plies down from {} (proof {}, disproof {}):",
         l.attacker.name(),
         l.steps.len(),
         l.root_fen,
@@ -322,8 +328,15 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
             let bound = r
                 .move_bound(m)
                 .map_or(String::new(), |b| format!(", \"bound\": {}", json_str(b)));
+            let line = r
+                .move_lines
+                .iter()
+                .find(|(names, _)| names.split(' ').any(|n| n == m))
+                .map_or(String::new(), |(_, l)| {
+                    format!(", \"line\": {}", json_line(l))
+                });
             format!(
-                "{{\"move\": {}, \"value\": {}{bound}{goals}}}",
+                "{{\"move\": {}, \"value\": {}{bound}{goals}{line}}}",
                 json_str(m),
                 json_str(value_name(*v))
             )

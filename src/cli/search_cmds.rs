@@ -608,6 +608,15 @@ fn run<B: Bits>(
             (names.join(" "), goal_rows(&m.goals))
         })
         .collect();
+    let move_lines = res
+        .moves
+        .iter()
+        .filter_map(|m| {
+            let l = m.line.as_ref()?;
+            let names: Vec<String> = m.turns.iter().map(|t| turn_to_string(&board, t)).collect();
+            Some((names.join(" "), line_report(&board, l)))
+        })
+        .collect();
     Ok(Report {
         board,
         fen: position_to_fen(&board, pos),
@@ -636,6 +645,7 @@ fn run<B: Bits>(
         closures: res.closures,
         closure_solved: res.closure_solved,
         line: res.line.as_ref().map(|l| line_report(&board, l)),
+        move_lines,
         checkpoint: checkpoint_report,
         move_checkpoints,
     })

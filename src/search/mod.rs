@@ -456,6 +456,9 @@ pub struct MoveValue<B> {
     /// root, whose moves all lose; only "the opponent wins?" after a drawn
     /// one).
     pub goals: Vec<Goal>,
+    /// From [`solve_split`]: where the move's own search stood when a limit
+    /// stopped it with its goal open ([`SolveResult::line`]).
+    pub line: Option<SearchLine<B>>,
 }
 
 /// The answer of [`Solver::solve`].
@@ -496,7 +499,8 @@ pub struct SolveResult<B> {
     pub stopped: Option<StopReason>,
     /// Where the search stood when a limit stopped it with a goal open: the
     /// line through its open tree ([`Solver::search_line`]). `None` when
-    /// nothing was left open, and from [`solve_split`].
+    /// nothing was left open, and from [`solve_split`] (whose first moves
+    /// have their own searches' lines, [`MoveValue::line`]).
     pub line: Option<SearchLine<B>>,
 }
 
@@ -640,6 +644,7 @@ pub fn distinct_moves<B: Bits>(
                 position: *p,
                 value: None,
                 goals: Vec::new(),
+                line: None,
             }),
         }
     });

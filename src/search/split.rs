@@ -278,6 +278,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         if let Some(r) = r {
             m.value = r.value.map(Wdl::negate);
             m.goals = r.goals.clone();
+            m.line = r.line.clone();
         }
     }
     let settled = settled.load(Ordering::Relaxed);
