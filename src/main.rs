@@ -39,8 +39,8 @@ enum Command {
     Info(db_cmds::InfoArgs),
     /// Re-derive every stored value from its successors' values.
     Verify(db_cmds::VerifyArgs),
-    /// Rewrite the tables in compressed blocks of another size (smaller:
-    /// faster probes, more disk).
+    /// Rewrite the tables in compressed blocks of another size (larger:
+    /// less disk, slower probes).
     Repack(db_cmds::RepackArgs),
     /// Play a game: people against the engine or each other.
     Play(play_cmds::PlayArgs),

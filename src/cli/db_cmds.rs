@@ -460,8 +460,8 @@ pub struct RepackArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// End with one JSON line {"tables", "repacked", "bytes_before",
-    /// "bytes_after", "seconds"}.
+    /// End with one JSON line {"tables", "repacked", "block_entries",
+    /// "bytes_before", "bytes_after", "seconds"}.
     #[arg(long)]
     pub json: bool,
 }
