@@ -520,6 +520,26 @@ fn repacked_tables_answer_as_before() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 
+    // Not while a build (here this test process, under its own name)
+    // holds the folder.
+    #[cfg(target_os = "linux")]
+    {
+        let lock = folder.join("build.lock");
+        let me = std::process::id();
+        let name = std::fs::read_to_string("/proc/self/comm").unwrap();
+        std::fs::write(&lock, format!("{me} {}", name.trim_end())).unwrap();
+        let kept = bytes(&folder);
+        user_error(
+            &["repack", "--db", dir, "--block-entries", "64"],
+            &[
+                "another build or repack",
+                &format!("process {me}"),
+                "build.lock",
+            ],
+        );
+        assert_eq!(bytes(&folder), kept);
+        std::fs::remove_file(&lock).unwrap();
+    }
     user_error(
         &["repack", "--db", dir, "--block-entries", "10"],
         &["--block-entries 10", "64"],

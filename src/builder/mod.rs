@@ -119,6 +119,24 @@ pub enum BuildError {
     },
 }
 
+/// A table folder held for writing: its `build.lock`, taken by a build and
+/// by `repack`, so that no two of them write one folder at once. Released
+/// when dropped.
+#[derive(Debug)]
+pub struct FolderLock {
+    _lock: lock::BuildLock,
+}
+
+/// Takes the lock of table folder `dir` (which must exist), or says which
+/// running process holds it.
+pub fn lock_folder(dir: &Path) -> Result<FolderLock, BuildError> {
+    let lock = lock::BuildLock::take(dir).map_err(|e| match e {
+        lock::LockError::Held { path, pid } => BuildError::Locked { path, pid },
+        lock::LockError::Io { path, err } => BuildError::Io { path, err },
+    })?;
+    Ok(FolderLock { _lock: lock })
+}
+
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -155,7 +173,7 @@ impl fmt::Display for BuildError {
             ),
             BuildError::Locked { path, pid } => write!(
                 f,
-                "another build (process {pid}) is writing these tables and holds {}: wait for it to finish, or remove the file if no build is running",
+                "another build or repack (process {pid}) is writing these tables and holds {}: wait for it to finish, or remove the file if none is running",
                 path.display()
             ),
             BuildError::Overflow { group, overflow } => write!(
@@ -539,10 +557,7 @@ impl<B: Bits> Builder<B> {
             path: self.dir.clone(),
             err,
         })?;
-        let _lock = lock::BuildLock::take(&self.dir).map_err(|e| match e {
-            lock::LockError::Held { path, pid } => BuildError::Locked { path, pid },
-            lock::LockError::Io { path, err } => BuildError::Io { path, err },
-        })?;
+        let _lock = lock_folder(&self.dir)?;
         let mut out = Vec::new();
         for group in groups {
             for s in self.build_group(&group, pieces)? {

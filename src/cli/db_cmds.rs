@@ -498,6 +498,9 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             }
             None => dir.clone(),
         };
+        // No build (or other repack) writes the folder meanwhile.
+        let _lock =
+            fanorona::builder::lock_folder(&out_dir).map_err(|e| CliError(e.to_string()))?;
         if !args.json {
             println!(
                 "{}: {board}, {rules} -> {}",
