@@ -86,7 +86,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 disproof: t.dn(),
                 children: if t.first == NONE { 0 } else { t.count as usize },
             });
-            if t.first == NONE {
+            if t.first == NONE || t.count == 0 {
                 break;
             }
             before = Some(position);
