@@ -1046,19 +1046,24 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert_eq!(code, 0);
     assert!(out.contains("\"value\": \"unknown\""), "{out}");
     assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    // 5x5 stopped after 500 nodes, on `threads` threads, with `extra`.
+    let stopped_5x5 = |threads: &str, extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "--board",
+            "5x5",
+            "--nodes",
+            "500",
+            "--pieces",
+            "0",
+            "--threads",
+            threads,
+        ];
+        args.extend(extra);
+        fanorona(&args)
+    };
     // One search stopped: where it stood, its line, in JSON and in words.
-    let stopped = [
-        "solve",
-        "--board",
-        "5x5",
-        "--nodes",
-        "500",
-        "--pieces",
-        "0",
-        "--threads",
-        "1",
-    ];
-    let (code, out, _) = fanorona(&[&stopped[..], &["--json", "--quiet"]].concat());
+    let (code, out, _) = stopped_5x5("1", &["--json", "--quiet"]);
     assert_eq!(code, 0);
     assert!(
         out.contains(
@@ -1068,7 +1073,7 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     );
     assert!(out.contains("\"steps\": [{\"move\": \""), "{out}");
     assert!(json_number(&out, "leaf_stones") <= 24, "{out}");
-    let (code, text, _) = fanorona(&[&stopped[..], &["--quiet"]].concat());
+    let (code, text, _) = stopped_5x5("1", &["--quiet"]);
     assert_eq!(code, 0);
     assert!(
         text.contains("line      \"white wins?\" goes on "),
@@ -1077,22 +1082,11 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert!(text.contains("          1."), "{text}");
     assert!(text.contains("leaf      "), "{text}");
     // Side by side: a line for each first move left open, in its entry.
-    let split = [
-        "solve",
-        "--board",
-        "5x5",
-        "--nodes",
-        "500",
-        "--pieces",
-        "0",
-        "--threads",
-        "2",
-    ];
-    let (code, out, _) = fanorona(&[&split[..], &["--json", "--quiet"]].concat());
+    let (code, out, _) = stopped_5x5("2", &["--json", "--quiet"]);
     assert_eq!(code, 0);
     let moves = &out[out.find("\"first_moves\"").unwrap()..out.find("\"nodes\"").unwrap()];
     assert!(moves.contains("\"line\": {\"attacker\": "), "{out}");
-    let (code, text, _) = fanorona(&[&split[..], &["--quiet"]].concat());
+    let (code, text, _) = stopped_5x5("2", &["--quiet"]);
     assert_eq!(code, 0);
     assert!(text.contains("line      after "), "{text}");
     // A bound too small for the tree: the report says how often it was

@@ -466,6 +466,20 @@ pub struct RepackArgs {
     pub json: bool,
 }
 
+/// A progress bar over `len` positions of one table, headed `msg`.
+fn count_bar(len: u64, msg: String) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}",
+        )
+        .expect("template")
+        .progress_chars("=> "),
+    );
+    bar.set_message(msg);
+    bar
+}
+
 /// The largest block `repack` writes: 2 MiB of two-byte values.
 const MAX_BLOCK_ENTRIES: u32 = 1 << 20;
 
@@ -532,15 +546,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
                 }
                 continue;
             }
-            let bar = ProgressBar::new(t.header.entries);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{msg:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}",
-                )
-                .expect("template")
-                .progress_chars("=> "),
-            );
-            bar.set_message(format!("repack {name}"));
+            let bar = count_bar(t.header.entries, format!("repack {name}"));
             let t0 = Instant::now();
             fanorona::table::repack_table(&t, &dst, n, |done| bar.set_position(done))
                 .map_err(|e| CliError(e.to_string()))?;
@@ -599,15 +605,10 @@ fn verify_folder<B: Bits>(
     let (mut checked, mut bad) = (0, 0);
     for (class, t) in tb.list()? {
         let entries = t?.header.entries;
-        let bar = ProgressBar::new(sample.map_or(entries, |s| s.min(entries)));
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}",
-            )
-            .expect("template")
-            .progress_chars("=> "),
+        let bar = count_bar(
+            sample.map_or(entries, |s| s.min(entries)),
+            format!("verify {}", class.name()),
         );
-        bar.set_message(format!("verify {}", class.name()));
         let t = Instant::now();
         let r = verify_class(&tb, class, sample, &|n| bar.inc(n))?;
         bar.finish_and_clear();

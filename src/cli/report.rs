@@ -104,10 +104,11 @@ impl Report {
     }
     /// The goals searched after first move `m`, if any.
     pub(super) fn goals_after(&self, m: &str) -> Option<&[GoalRow]> {
-        self.move_goals
-            .iter()
-            .find(|(names, _)| names.split(' ').any(|n| n == m))
-            .map(|(_, g)| g.as_slice())
+        after(&self.move_goals, m).map(Vec::as_slice)
+    }
+    /// The line of first move `m`'s own search, if it stopped open.
+    fn line_after(&self, m: &str) -> Option<&LineReport> {
+        after(&self.move_lines, m)
     }
     /// With `--goal`, when it was disproved: what that says about the
     /// value for the side to move ("not-win" or "not-loss").
@@ -127,6 +128,14 @@ impl Report {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// What a list kept per first move (its turns' names, space-separated)
+/// holds for move `m`.
+fn after<'a, T>(list: &'a [(String, T)], m: &str) -> Option<&'a T> {
+    list.iter()
+        .find(|(names, _)| names.split(' ').any(|n| n == m))
+        .map(|(_, x)| x)
 }
 
 /// What a disproved `--goal` (`attacker` wins) says about the value for
@@ -329,12 +338,8 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
                 .move_bound(m)
                 .map_or(String::new(), |b| format!(", \"bound\": {}", json_str(b)));
             let line = r
-                .move_lines
-                .iter()
-                .find(|(names, _)| names.split(' ').any(|n| n == m))
-                .map_or(String::new(), |(_, l)| {
-                    format!(", \"line\": {}", json_line(l))
-                });
+                .line_after(m)
+                .map_or(String::new(), |l| format!(", \"line\": {}", json_line(l)));
             format!(
                 "{{\"move\": {}, \"value\": {}{bound}{goals}{line}}}",
                 json_str(m),

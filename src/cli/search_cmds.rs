@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 
 use fanorona::bits::Bits;
 use fanorona::geometry::{Board, Geometry};
+use fanorona::movegen::Turn;
 use fanorona::notation::{position_to_fen, turn_to_string};
 use fanorona::position::Position;
 use fanorona::probe::Tablebase;
@@ -387,10 +388,7 @@ fn run<B: Bits>(
     let moves = distinct_moves(&geo, rules, pos);
     line.move_names = moves
         .iter()
-        .map(|m| {
-            let names: Vec<String> = m.turns.iter().map(|t| turn_to_string(&board, t)).collect();
-            names.join("/")
-        })
+        .map(|m| turn_names(&board, &m.turns, "/"))
         .collect();
     let res: SolveResult<B> = if threads > 1 && report == MoveReport::All {
         // One search per first move: the line adds up the latest report
@@ -603,18 +601,14 @@ fn run<B: Bits>(
         .moves
         .iter()
         .filter(|m| !m.goals.is_empty())
-        .map(|m| {
-            let names: Vec<String> = m.turns.iter().map(|t| turn_to_string(&board, t)).collect();
-            (names.join(" "), goal_rows(&m.goals))
-        })
+        .map(|m| (turn_names(&board, &m.turns, " "), goal_rows(&m.goals)))
         .collect();
     let move_lines = res
         .moves
         .iter()
         .filter_map(|m| {
             let l = m.line.as_ref()?;
-            let names: Vec<String> = m.turns.iter().map(|t| turn_to_string(&board, t)).collect();
-            Some((names.join(" "), line_report(&board, l)))
+            Some((turn_names(&board, &m.turns, " "), line_report(&board, l)))
         })
         .collect();
     Ok(Report {
@@ -810,6 +804,12 @@ pub fn table(args: &TableArgs) -> CliResult {
     Ok(())
 }
 
+/// The turns that lead to one position, in notation, joined by `sep`.
+fn turn_names(board: &Board, turns: &[Turn], sep: &str) -> String {
+    let names: Vec<String> = turns.iter().map(|t| turn_to_string(board, t)).collect();
+    names.join(sep)
+}
+
 /// A search's line in notation.
 fn line_report<B: Bits>(board: &Board, line: &SearchLine<B>) -> LineReport {
     let root = &line.nodes[0];
@@ -821,8 +821,12 @@ fn line_report<B: Bits>(board: &Board, line: &SearchLine<B>) -> LineReport {
         steps: line.nodes[1..]
             .iter()
             .map(|n| {
-                let names: Vec<String> = n.turns.iter().map(|t| turn_to_string(board, t)).collect();
-                (names.join("/"), n.proof, n.disproof, n.children)
+                (
+                    turn_names(board, &n.turns, "/"),
+                    n.proof,
+                    n.disproof,
+                    n.children,
+                )
             })
             .collect(),
         leaf_fen: position_to_fen(board, &leaf.position),
