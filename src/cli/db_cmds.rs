@@ -126,11 +126,17 @@ pub enum BuildOutput {
 }
 
 /// The tables a search uses by default: what builds in about a minute or
-/// less on a small machine.
+/// less on a small machine, and 8 stones on boards of 26 to 35 points
+/// (9x3, 3x9, 7x5, 5x7, 11x3, 3x11). There 8 stones is what settles the
+/// start and every first move in seconds (7x5's build: 20 minutes on two
+/// cores, 9x3's: 2 minutes on one), where with 5 to 7 stones some first
+/// moves stay open after an hour's search
+/// (`experiments/small_boards/session37/`).
 pub fn default_pieces(board: &Board) -> u32 {
     match board.points() {
         n if n <= 15 => n as u32,
         n if n <= 25 => 6,
+        n if n <= 35 => 8,
         n if n <= 45 => 5,
         _ => 4,
     }

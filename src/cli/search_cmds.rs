@@ -41,9 +41,10 @@ pub struct SearchArgs {
     /// built there first if missing.
     #[arg(long, value_name = "DIR")]
     pub db: Option<PathBuf>,
-    /// Use tables of at most K stones (default: 15 on boards of up to 15
-    /// points, 6 up to 25 points, 5 up to 45, 4 above); 0 searches without
-    /// tables.
+    /// Use tables of at most K stones (default: all on boards of up to 15
+    /// points, 6 up to 25 points, 8 up to 35 (9x3, 7x5: settles every first
+    /// move; 7x5's tables take about 20 minutes to build), 5 up to 45, 4
+    /// above); 0 searches without tables.
     #[arg(long, value_name = "K")]
     pub pieces: Option<u32>,
     /// Memory for the search, in GiB (fractions allowed, e.g. 0.5): its
