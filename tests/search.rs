@@ -1525,6 +1525,108 @@ fn table_command_writes_every_format() {
 }
 
 #[test]
+fn a_table_stopped_by_its_limit_is_taken_up_from_its_checkpoints() {
+    let dir = std::env::temp_dir().join(format!("fanorona-table-ckpt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.join("ck");
+    let d = d.to_str().unwrap();
+    let table = |extra: &[&str]| {
+        let mut args = vec![
+            "table", "--boards", "5x3,3x5", "--pieces", "0", "--format", "csv", "--quiet",
+        ];
+        args.extend(extra);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    // (board, all first moves, nodes) of each row.
+    let rows = |csv: &str| -> Vec<(String, String, u64)> {
+        csv.lines()
+            .skip(1)
+            .map(|l| {
+                let (board, rest) = l.split_once(',').unwrap();
+                let moves = rest.split('"').nth(1).unwrap().to_string();
+                let nodes = rest.rsplit(',').nth(3).unwrap().parse().unwrap();
+                (board.to_string(), moves, nodes)
+            })
+            .collect()
+    };
+    let whole = rows(&table(&["--threads", "1"]));
+    assert!(whole.iter().all(|r| !r.1.contains("unknown")), "{whole:?}");
+    // One search a board (--threads 1 by default with --checkpoint): the
+    // first sitting stops with a move unknown, the second goes on from the
+    // file and ends as one sitting would have, in as many nodes in all.
+    let first = rows(&table(&["--nodes", "2000", "--checkpoint", d]));
+    assert!(first[0].1.contains("unknown"), "{first:?}");
+    assert!(dir.join("ck/5x3.fns").is_file() && dir.join("ck/3x5.fns").is_file());
+    let second = rows(&table(&["--checkpoint", d]));
+    for ((one, a), b) in whole.iter().zip(&first).zip(&second) {
+        assert_eq!(one.1, b.1, "{b:?}");
+        assert_eq!(a.2 + b.2, one.2, "{a:?} then {b:?}, {one:?} in one sitting");
+    }
+    // Answered and kept: a third sitting searches nothing.
+    let third = rows(&table(&["--checkpoint", d]));
+    assert!(third.iter().all(|r| r.2 == 0), "{third:?}");
+    assert_eq!(
+        third.iter().map(|r| &r.1).collect::<Vec<_>>(),
+        whole.iter().map(|r| &r.1).collect::<Vec<_>>()
+    );
+    // Side by side, a folder a board with a file a first move.
+    let split = dir.join("split");
+    let s = split.to_str().unwrap();
+    let out = rows(&table(&["--threads", "2", "--checkpoint", s]));
+    assert_eq!(out[0].1, whole[0].1);
+    for m in ["c1-c2A", "b2-c2W", "b2-c2A"] {
+        assert!(split.join("5x3").join(format!("{m}.fns")).is_file(), "{m}");
+    }
+    // A file where a board's folder should be, and a folder where a
+    // file should be, are refused before any search.
+    std::fs::write(split.join("7x3"), "not a folder").unwrap();
+    let (code, _, err) = fanorona(&[
+        "table",
+        "--boards",
+        "7x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "2",
+        "--checkpoint",
+        s,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a file, but --threads 2"), "{err}");
+    let (code, _, err) = fanorona(&[
+        "table",
+        "--boards",
+        "5x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+        "--checkpoint",
+        s,
+        "--checkpoint-every=-1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--checkpoint-every -1"), "{err}");
+    std::fs::create_dir_all(split.join("3x3.fns")).unwrap();
+    let (code, _, err) = fanorona(&[
+        "table",
+        "--boards",
+        "3x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+        "--checkpoint",
+        s,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a folder, not a file"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn reports_name_the_rules_the_tables_share_but_play_does_not() {
     // The move limit and who starts share the tables (and their folder
     // names) with the default rules, but a report must tell them apart.

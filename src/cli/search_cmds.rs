@@ -42,9 +42,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "DIR")]
     pub db: Option<PathBuf>,
     /// Use tables of at most K stones (default: all on boards of up to 15
-    /// points, 6 up to 25 points, 8 up to 35 (9x3, 7x5: settles every first
-    /// move; 7x5's tables take about 20 minutes to build), 5 up to 45, 4
-    /// above); 0 searches without tables.
+    /// points, 6 up to 25 points, 8 up to 35 (9x3, 7x5: under the default
+    /// rules every first move settles in seconds; 7x5's tables take 10 to
+    /// 20 minutes to build), 5 up to 45, 4 above); 0 searches without
+    /// tables.
     #[arg(long, value_name = "K")]
     pub pieces: Option<u32>,
     /// Memory for the search, in GiB (fractions allowed, e.g. 0.5): its
@@ -213,10 +214,57 @@ pub struct TableArgs {
     /// Write the table to DIR/table.<format> instead of standard output.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Keep each board's search in DIR (made if missing), to take a table
+    /// that ran out of time up again in a later sitting: DIR/<board>.fns
+    /// with one search (--threads is 1 unless given, as with `solve
+    /// --checkpoint`), or with --threads above 1 a folder DIR/<board>/ of
+    /// one checkpoint a first move, where a later sitting skips the moves
+    /// answered and goes on with the others where they stopped. Use one
+    /// DIR a rule set: a checkpoint of other rules is refused.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint: write each checkpoint every this many minutes
+    /// while its search runs too (0: only at the end).
+    #[arg(
+        long,
+        value_name = "MINUTES",
+        default_value_t = 30.0,
+        requires = "checkpoint"
+    )]
+    pub checkpoint_every: f64,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// `--checkpoint-every` as a period (`None`: only at the end).
+fn checkpoint_period(minutes: f64) -> Result<Option<Duration>, CliError> {
+    if !minutes.is_finite() || !(0.0..=1e6).contains(&minutes) {
+        return Err(CliError(format!(
+            "--checkpoint-every {minutes}: give a number of minutes from 0 up (0: only at the end)"
+        )));
+    }
+    Ok((minutes > 0.0).then(|| Duration::from_secs_f64(minutes * 60.0)))
+}
+
+/// Checks a `--checkpoint` path before any search: a folder of one file a
+/// first move for a split search (made when the moves are known), a
+/// writable file otherwise.
+fn check_checkpoint_path(path: &Path, split: bool, threads: usize) -> CliResult {
+    if split && path.is_file() {
+        return Err(CliError(format!(
+            "--checkpoint {}: a file, but --threads {threads} with every first move keeps a \
+             checkpoint a first move in a folder: give a folder (or --threads 1 for one search \
+             in a file)",
+            path.display(),
+        )));
+    }
+    if !split {
+        fanorona::search::check_writable(path)
+            .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
+    }
+    Ok(())
 }
 
 /// The oracle the search consults: the endgame tables of `board` under
@@ -664,28 +712,12 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         MovesArg::Best => MoveReport::Best,
         MovesArg::All => MoveReport::All,
     };
-    let every = args.checkpoint_every;
-    if !every.is_finite() || !(0.0..=1e6).contains(&every) {
-        return Err(CliError(format!(
-            "--checkpoint-every {every}: give a number of minutes from 0 up (0: only at the end)"
-        )));
-    }
+    let every = checkpoint_period(args.checkpoint_every)?;
     // A split search (`--threads` above 1 with every first move) keeps a
     // folder of checkpoints, checked when the moves are known.
     let split = args.search.threads > 1 && report == MoveReport::All;
     if let Some(path) = args.checkpoint.as_deref() {
-        if split && path.is_file() {
-            return Err(CliError(format!(
-                "--checkpoint {}: a file, but --threads {} with --moves all keeps a checkpoint a \
-                 first move in a folder: give a folder (or --threads 1 for one search in FILE)",
-                path.display(),
-                args.search.threads
-            )));
-        }
-        if !split {
-            fanorona::search::check_writable(path)
-                .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
-        }
+        check_checkpoint_path(path, split, args.search.threads)?;
     }
     if args.search.nodes == Some(0) {
         match args.checkpoint.as_deref() {
@@ -717,7 +749,7 @@ pub fn solve(args: &SolveArgs) -> CliResult {
     let plan = args.checkpoint.as_deref().map(|path| CheckpointPlan {
         path,
         seed: args.checkpoint_seed.as_deref(),
-        every: (every > 0.0).then(|| Duration::from_secs_f64(every * 60.0)),
+        every,
     });
     let r = with_bits!(board.points(), B => {
         let pos: Position<B> = d.to_position();
@@ -761,15 +793,43 @@ pub fn table(args: &TableArgs) -> CliResult {
     if args.search.nodes == Some(0) {
         return Err(CliError("--nodes 0: give at least 1".into()));
     }
+    let every = checkpoint_period(args.checkpoint_every)?;
+    // Each board's search keeps its own checkpoint in the folder: one file
+    // for one search, a folder of one file a first move for a split one.
+    let split = args.search.threads > 1;
+    let checkpoint_paths: Vec<Option<PathBuf>> = match &args.checkpoint {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| CliError(format!("--checkpoint {}: {e}", dir.display())))?;
+            let mut paths = Vec::new();
+            for board in &boards {
+                let path = if split {
+                    dir.join(board.to_string())
+                } else {
+                    dir.join(format!("{board}.fns"))
+                };
+                check_checkpoint_path(&path, split, args.search.threads)?;
+                paths.push(Some(path));
+            }
+            paths
+        }
+        None => vec![None; boards.len()],
+    };
     let mut rows = Vec::new();
-    for board in boards {
+    let mut checkpoint_errors = 0;
+    for (board, checkpoint_path) in boards.into_iter().zip(checkpoint_paths) {
+        let plan = checkpoint_path.as_deref().map(|path| CheckpointPlan {
+            path,
+            seed: None,
+            every,
+        });
         let r = with_bits!(board.points(), B => {
             let pos = Position::<B>::start(&board, rules.first);
             let ask = Ask {
                 turns_played: 0,
                 report: MoveReport::All,
                 goal: None,
-                checkpoint: None,
+                checkpoint: plan.as_ref(),
             };
             run(board, &rules, &pos, ask, &args.search)?
         });
@@ -781,6 +841,21 @@ pub fn table(args: &TableArgs) -> CliResult {
             r.seconds
         );
         let interrupted = r.stopped.as_deref() == Some("interrupted");
+        // The board's result stands; a checkpoint that could not be kept
+        // is said now and fails the run once the table is written.
+        let lost = r
+            .checkpoint
+            .iter()
+            .chain(r.move_checkpoints.iter().map(|(_, c)| c));
+        for c in lost {
+            if let Some(e) = &c.error {
+                eprintln!(
+                    "{board}: writing the checkpoint {} failed: {e}",
+                    c.path.display()
+                );
+                checkpoint_errors += 1;
+            }
+        }
         rows.push(r);
         if interrupted {
             eprintln!("interrupted: the boards after this one are left out");
@@ -801,6 +876,11 @@ pub fn table(args: &TableArgs) -> CliResult {
             }
             None => print!("{text}"),
         }
+    }
+    if checkpoint_errors > 0 {
+        return Err(CliError(format!(
+            "{checkpoint_errors} checkpoint(s) could not be written (said above); the table stands"
+        )));
     }
     Ok(())
 }
