@@ -161,15 +161,8 @@ pub struct SolveArgs {
     /// tree is passed over): the checkpoint of the position before, say.
     #[arg(long, value_name = "FILE", requires = "checkpoint")]
     pub checkpoint_seed: Option<PathBuf>,
-    /// With --checkpoint: write it every this many minutes while the
-    /// search runs too (0: only at the end).
-    #[arg(
-        long,
-        value_name = "MINUTES",
-        default_value_t = 30.0,
-        requires = "checkpoint"
-    )]
-    pub checkpoint_every: f64,
+    #[command(flatten)]
+    pub checkpoint_every: CheckpointEvery,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]
@@ -223,29 +216,40 @@ pub struct TableArgs {
     /// DIR a rule set: a checkpoint of other rules is refused.
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
-    /// With --checkpoint: write each checkpoint every this many minutes
-    /// while its search runs too (0: only at the end).
-    #[arg(
-        long,
-        value_name = "MINUTES",
-        default_value_t = 30.0,
-        requires = "checkpoint"
-    )]
-    pub checkpoint_every: f64,
+    #[command(flatten)]
+    pub checkpoint_every: CheckpointEvery,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]
     pub search: SearchArgs,
 }
 
-/// `--checkpoint-every` as a period (`None`: only at the end).
-fn checkpoint_period(minutes: f64) -> Result<Option<Duration>, CliError> {
-    if !minutes.is_finite() || !(0.0..=1e6).contains(&minutes) {
-        return Err(CliError(format!(
-            "--checkpoint-every {minutes}: give a number of minutes from 0 up (0: only at the end)"
-        )));
+/// `--checkpoint-every`, shared by `solve` and `table` (both name their
+/// checkpoint flag `--checkpoint`).
+#[derive(Args, Debug)]
+pub struct CheckpointEvery {
+    /// With --checkpoint: write the checkpoint every this many minutes
+    /// while searching too (0: only at the end).
+    #[arg(
+        long = "checkpoint-every",
+        value_name = "MINUTES",
+        default_value_t = 30.0,
+        requires = "checkpoint"
+    )]
+    pub minutes: f64,
+}
+
+impl CheckpointEvery {
+    /// The period between writes (`None`: only at the end).
+    fn period(&self) -> Result<Option<Duration>, CliError> {
+        let minutes = self.minutes;
+        if !minutes.is_finite() || !(0.0..=1e6).contains(&minutes) {
+            return Err(CliError(format!(
+                "--checkpoint-every {minutes}: give a number of minutes from 0 up (0: only at the end)"
+            )));
+        }
+        Ok((minutes > 0.0).then(|| Duration::from_secs_f64(minutes * 60.0)))
     }
-    Ok((minutes > 0.0).then(|| Duration::from_secs_f64(minutes * 60.0)))
 }
 
 /// Checks a `--checkpoint` path before any search: a folder of one file a
@@ -712,7 +716,7 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         MovesArg::Best => MoveReport::Best,
         MovesArg::All => MoveReport::All,
     };
-    let every = checkpoint_period(args.checkpoint_every)?;
+    let every = args.checkpoint_every.period()?;
     // A split search (`--threads` above 1 with every first move) keeps a
     // folder of checkpoints, checked when the moves are known.
     let split = args.search.threads > 1 && report == MoveReport::All;
@@ -793,7 +797,7 @@ pub fn table(args: &TableArgs) -> CliResult {
     if args.search.nodes == Some(0) {
         return Err(CliError("--nodes 0: give at least 1".into()));
     }
-    let every = checkpoint_period(args.checkpoint_every)?;
+    let every = args.checkpoint_every.period()?;
     // Each board's search keeps its own checkpoint in the folder: one file
     // for one search, a folder of one file a first move for a split one.
     let split = args.search.threads > 1;
