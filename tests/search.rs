@@ -1579,50 +1579,36 @@ fn a_table_stopped_by_its_limit_is_taken_up_from_its_checkpoints() {
     for m in ["c1-c2A", "b2-c2W", "b2-c2A"] {
         assert!(split.join("5x3").join(format!("{m}.fns")).is_file(), "{m}");
     }
-    // A file where a board's folder should be, and a folder where a
-    // file should be, are refused before any search.
+    // A file where a board's folder should be, a folder where a file
+    // should be, and a negative period are refused before any search.
     std::fs::write(split.join("7x3"), "not a folder").unwrap();
-    let (code, _, err) = fanorona(&[
-        "table",
-        "--boards",
-        "7x3",
-        "--pieces",
-        "0",
-        "--threads",
-        "2",
-        "--checkpoint",
-        s,
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("a file, but --threads 2"), "{err}");
-    let (code, _, err) = fanorona(&[
-        "table",
-        "--boards",
-        "5x3",
-        "--pieces",
-        "0",
-        "--threads",
-        "1",
-        "--checkpoint",
-        s,
-        "--checkpoint-every=-1",
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--checkpoint-every -1"), "{err}");
     std::fs::create_dir_all(split.join("3x3.fns")).unwrap();
-    let (code, _, err) = fanorona(&[
-        "table",
-        "--boards",
-        "3x3",
-        "--pieces",
-        "0",
-        "--threads",
-        "1",
-        "--checkpoint",
-        s,
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("a folder, not a file"), "{err}");
+    for (board, threads, extra, message) in [
+        ("7x3", "2", None, "a file, but --threads 2"),
+        (
+            "5x3",
+            "1",
+            Some("--checkpoint-every=-1"),
+            "--checkpoint-every -1",
+        ),
+        ("3x3", "1", None, "a folder, not a file"),
+    ] {
+        let mut args = vec![
+            "table",
+            "--boards",
+            board,
+            "--pieces",
+            "0",
+            "--threads",
+            threads,
+            "--checkpoint",
+            s,
+        ];
+        args.extend(extra);
+        let (code, _, err) = fanorona(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
