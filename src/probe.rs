@@ -261,7 +261,7 @@ impl<B: Bits> Tablebase<B> {
 
     /// The most stones of any table in the folder (0 if none), as the
     /// folder was when first asked.
-    fn max_stones(&self) -> u32 {
+    pub fn max_stones(&self) -> u32 {
         *self.max_stones.get_or_init(|| {
             self.class_files()
                 .map(|files| files.iter().map(|(c, _)| c.stones()).max().unwrap_or(0))

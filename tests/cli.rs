@@ -420,7 +420,53 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
         ],
         &["--snapshot-minutes -1", "0 for never"],
     );
+    for (extra, needles) in [
+        (
+            &["--classes", "2x2"][..],
+            &["'2x2' is not a class", "4v5"][..],
+        ),
+        (&["--classes", "2v2,9v9"], &["--classes 9v9", "15 in all"]),
+        (&["--classes", "2v2b"], &["--classes 2v2b", "--sacrifice"]),
+        (
+            &["--classes", "2v2", "--pieces", "4"],
+            &["--classes", "cannot be used with", "--pieces"],
+        ),
+    ] {
+        let args = [&["build", "--board", "5x3", "--db", dir][..], extra].concat();
+        user_error(&args, needles);
+    }
     assert!(!db.exists(), "{dir} was created");
+}
+
+#[test]
+fn build_classes_makes_them_and_the_classes_below_alone() {
+    let db = std::env::temp_dir().join(format!("fanorona-cli-classes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let dir = db.to_str().unwrap();
+    let out = ok(&[
+        "build",
+        "--board",
+        "5x3",
+        "--db",
+        dir,
+        "--classes",
+        "2v2",
+        "--json",
+    ]);
+    let mut built: Vec<&str> = out
+        .lines()
+        .map(|l| l.split('"').nth(3).expect("a class name"))
+        .collect();
+    built.sort();
+    assert_eq!(built, ["1v1", "1v2", "2v1", "2v2"], "{out}");
+    // A search asked for 3 stones finds them on disk (no build) and
+    // probes the 4-stone table beside them, and says so.
+    let out = ok(&[
+        "solve", "--board", "5x3", "--db", dir, "--pieces", "3", "--json",
+    ]);
+    let last = out.lines().last().unwrap();
+    assert!(last.contains("\"tables\": 4,"), "{last}");
+    let _ = std::fs::remove_dir_all(&db);
 }
 
 /// A build refuses a folder another running build holds (here this test

@@ -6,7 +6,7 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use fanorona::builder::{
-    BuildError, BuildOptions, Builder, ClassSummary, Overflow, StateLayout, WinSearch,
+    BuildError, BuildOptions, Builder, ClassSummary, Overflow, Selection, StateLayout, WinSearch,
     build_groups, table_dir, table_path,
 };
 use fanorona::index::{MaterialClass, class_size};
@@ -184,6 +184,109 @@ fn the_wide_state_layout_gives_the_same_tables() {
         WinSearch::Auto,
         StateLayout::Wide,
     );
+}
+
+/// The table files of a folder, by name, with their bytes.
+fn table_files(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "fnt"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_class_built_alone_is_the_table_a_full_build_makes() {
+    // (board, rules, the classes asked for, the classes the full build of
+    // their stones makes that they do not need)
+    let sacrifice = Rules {
+        sacrifice: true,
+        ..Default::default()
+    };
+    let forced = Rules {
+        continuation: Continuation::Forced,
+        ..Default::default()
+    };
+    let cases = [
+        (5, 3, Rules::default(), "2v3", vec!["1v4", "4v1"]),
+        (3, 5, forced, "3v2,1v1", vec!["1v4", "4v1"]),
+        (3, 3, sacrifice, "2v2", vec!["1v3", "3v1", "1v3b", "3v1b"]),
+        (5, 3, Rules::default(), "2v3,1v4", vec![]),
+    ];
+    for (cols, rows, rules, asked, unneeded) in cases {
+        let board = Board::new(cols, rows, rules.diagonals).unwrap();
+        let targets: Vec<MaterialClass> = asked
+            .split(',')
+            .map(|c| MaterialClass::parse(c).unwrap())
+            .collect();
+        let pieces = targets.iter().map(|c| c.stones()).max().unwrap();
+        let opts = BuildOptions {
+            progress: false,
+            ..Default::default()
+        };
+        let alone = temp_db(&format!("alone-{cols}x{rows}-{}-{asked}", rules.slug()));
+        let built = Builder::<u64>::new(&alone, board, rules, opts)
+            .build_selection(&Selection::Classes(targets.clone()), |_| {})
+            .unwrap();
+        let full = temp_db(&format!("full-{cols}x{rows}-{}-{asked}", rules.slug()));
+        build_quietly(&full, board, rules, pieces);
+        let alone_files = table_files(&table_dir(&alone, &board, &rules));
+        let mut full_files = table_files(&table_dir(&full, &board, &rules));
+        assert_eq!(built.len(), alone_files.len(), "{cols}x{rows} {asked}");
+        for name in &unneeded {
+            let file = format!("{name}.fnt");
+            assert!(
+                full_files.remove(&file).is_some(),
+                "{file} in the full build"
+            );
+        }
+        // Everything else the full build made, byte for byte, and the
+        // classes asked for among it.
+        assert_eq!(
+            alone_files.keys().collect::<Vec<_>>(),
+            full_files.keys().collect::<Vec<_>>(),
+            "{cols}x{rows} {} {asked}",
+            rules.slug()
+        );
+        for (name, bytes) in &alone_files {
+            assert!(
+                *bytes == full_files[name],
+                "{name} differs ({cols}x{rows} {asked})"
+            );
+        }
+        for t in &targets {
+            assert!(alone_files.contains_key(&format!("{t}.fnt")), "{t}");
+        }
+        let _ = std::fs::remove_dir_all(&alone);
+        let _ = std::fs::remove_dir_all(&full);
+    }
+}
+
+#[test]
+fn classes_the_board_or_rules_lack_are_refused_before_anything_is_built() {
+    let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+    let db = temp_db("bad-class");
+    for asked in ["0v3", "9v9", "2v2b", "2v2,3v0"] {
+        let targets = asked
+            .split(',')
+            .map(|c| MaterialClass::parse(c).unwrap())
+            .collect();
+        let opts = BuildOptions {
+            progress: false,
+            ..Default::default()
+        };
+        let err = Builder::<u64>::new(&db, board, Rules::default(), opts)
+            .build_selection(&Selection::Classes(targets), |_| panic!("nothing is built"))
+            .unwrap_err();
+        assert!(matches!(err, BuildError::BadClass { .. }), "{asked}: {err}");
+        let bad = asked.rsplit(',').next().unwrap();
+        assert!(err.to_string().contains(bad), "{asked}: {err}");
+    }
+    assert!(!db.exists(), "a refused build made {}", db.display());
 }
 
 #[test]

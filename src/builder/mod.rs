@@ -98,6 +98,13 @@ pub enum BuildError {
         pieces: u32,
         board: Board,
     },
+    /// A class asked for that the board or rules do not have (a side
+    /// without stones, more stones than points, a block class without the
+    /// sacrifice move).
+    BadClass {
+        class: MaterialClass,
+        board: Board,
+    },
     /// A group does not fit the narrow state layout, and the larger one it
     /// needs (`needed` bytes in all) would not fit in the memory allowed.
     TooBigWide {
@@ -156,6 +163,11 @@ impl fmt::Display for BuildError {
                 f,
                 "--pieces {pieces}: the {board} board has {} points; ask for 2 to {} stones",
                 board.points(),
+                board.points()
+            ),
+            BuildError::BadClass { class, board } => write!(
+                f,
+                "--classes {class}: the {board} board has no such class under these rules (a class is the stones of the side to move v the other's, each at least 1, {} in all at most; a block class such as 2v3b only with --sacrifice)",
                 board.points()
             ),
             BuildError::TooBigWide {
@@ -463,6 +475,63 @@ pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<Materi
     groups
 }
 
+/// Which classes a build makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Every class with at most this many stones.
+    UpTo(u32),
+    /// These classes and every class they rest on: each with the
+    /// classes whose counts fit under theirs, either way round (below).
+    Classes(Vec<MaterialClass>),
+}
+
+impl Selection {
+    /// The most stones of any class built.
+    pub fn pieces(&self) -> u32 {
+        match self {
+            Selection::UpTo(pieces) => *pieces,
+            Selection::Classes(targets) => targets.iter().map(|c| c.stones()).max().unwrap_or(0),
+        }
+    }
+}
+
+impl fmt::Display for Selection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Selection::UpTo(pieces) => write!(f, "up to {pieces} stones"),
+            Selection::Classes(targets) => {
+                let names: Vec<String> = targets.iter().map(|c| c.name()).collect();
+                write!(f, "for {} and the classes below", names.join(", "))
+            }
+        }
+    }
+}
+
+/// The groups a build of `targets` needs, in build order: the targets'
+/// groups and every group they rest on. A turn never adds a stone and
+/// hands the move over, so from `m` stones against `o` play reaches only
+/// classes of at most `m` against `o` or at most `o` against `m`; a group
+/// is kept when all its classes fit under a target that way. The
+/// balanced classes, which searches meet most, are the cheap ones to
+/// leave the rest out for: 4v5 and 5v4 need none of 3v6, 2v7, 1v8 or
+/// their mirrors, nor 2v6, 1v7, 1v6 and theirs.
+pub fn build_groups_for(
+    board: &Board,
+    rules: &Rules,
+    targets: &[MaterialClass],
+) -> Vec<Vec<MaterialClass>> {
+    let fits = |c: &MaterialClass| {
+        targets.iter().any(|t| {
+            (c.mover <= t.mover && c.other <= t.other) || (c.mover <= t.other && c.other <= t.mover)
+        })
+    };
+    let pieces = Selection::Classes(targets.to_vec()).pieces();
+    build_groups(board, rules, pieces)
+        .into_iter()
+        .filter(|group| group.iter().all(fits))
+        .collect()
+}
+
 /// A group's name: its classes joined by `+`.
 fn group_name(group: &[MaterialClass]) -> String {
     group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+")
@@ -548,11 +617,48 @@ impl<B: Bits> Builder<B> {
     pub fn build(
         &mut self,
         pieces: u32,
+        report: impl FnMut(&ClassSummary),
+    ) -> Result<Vec<ClassSummary>, BuildError> {
+        self.build_selection(&Selection::UpTo(pieces), report)
+    }
+
+    /// The groups of a selection, checked against the board and rules.
+    fn plan(&self, selection: &Selection) -> Result<Vec<Vec<MaterialClass>>, BuildError> {
+        let board = self.geo.board;
+        match selection {
+            Selection::UpTo(pieces) => {
+                let pieces = *pieces;
+                if pieces < 2 || pieces as usize > board.points() {
+                    // A one-point board has no class with both sides on
+                    // it; allow it as an empty build rather than an error.
+                    if !(board.points() < 2 && pieces as usize <= board.points().max(1)) {
+                        return Err(BuildError::BadPieces { pieces, board });
+                    }
+                }
+                Ok(build_groups(&board, &self.rules, pieces))
+            }
+            Selection::Classes(targets) => {
+                let groups = build_groups_for(&board, &self.rules, targets);
+                match targets
+                    .iter()
+                    .find(|t| !groups.iter().flatten().any(|c| c == *t))
+                {
+                    Some(&class) => Err(BuildError::BadClass { class, board }),
+                    None => Ok(groups),
+                }
+            }
+        }
+    }
+
+    /// Builds the classes of a selection, reusing complete tables found on
+    /// disk, and reports each class.
+    pub fn build_selection(
+        &mut self,
+        selection: &Selection,
         mut report: impl FnMut(&ClassSummary),
     ) -> Result<Vec<ClassSummary>, BuildError> {
-        let board = self.geo.board;
-        self.check(pieces)?;
-        let groups = build_groups(&board, &self.rules, pieces);
+        let groups = self.check_selection(selection)?;
+        let pieces = selection.pieces();
         std::fs::create_dir_all(&self.dir).map_err(|err| BuildError::Io {
             path: self.dir.clone(),
             err,
@@ -574,14 +680,17 @@ impl<B: Bits> Builder<B> {
     /// counted in the narrow layout. Each group is checked again, exactly,
     /// when it is built.
     pub fn check(&self, pieces: u32) -> Result<(), BuildError> {
+        self.check_selection(&Selection::UpTo(pieces)).map(drop)
+    }
+
+    /// [`Builder::check`] for any selection; returns its groups.
+    pub fn check_selection(
+        &self,
+        selection: &Selection,
+    ) -> Result<Vec<Vec<MaterialClass>>, BuildError> {
         let board = self.geo.board;
-        if pieces < 2 || pieces as usize > board.points() {
-            // A one-point board has no class with both sides on it; allow
-            // it as an empty build rather than an error.
-            if !(board.points() < 2 && pieces as usize <= board.points().max(1)) {
-                return Err(BuildError::BadPieces { pieces, board });
-            }
-        }
+        let groups = self.plan(selection)?;
+        let pieces = selection.pieces();
         if let Some(pid) = lock::BuildLock::holder(&self.dir) {
             return Err(BuildError::Locked {
                 path: lock::BuildLock::path(&self.dir),
@@ -589,7 +698,7 @@ impl<B: Bits> Builder<B> {
             });
         }
         let mut held = 0u64;
-        for group in &build_groups(&board, &self.rules, pieces) {
+        for group in &groups {
             let sizes: Vec<u64> = group.iter().map(|&c| class_size(board, c)).collect();
             let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
             // A group noted as overflowing will start in a larger layout.
@@ -618,7 +727,7 @@ impl<B: Bits> Builder<B> {
                 }
             }
         }
-        Ok(())
+        Ok(groups)
     }
 
     /// Opens a complete, valid table of a class, if there is one, with its

@@ -9,8 +9,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use fanorona::bits::Bits;
-use fanorona::builder::{BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY};
+use fanorona::builder::{BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY, Selection};
 use fanorona::geometry::Board;
+use fanorona::index::MaterialClass;
 use fanorona::movegen::legal_turns;
 use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
 use fanorona::probe::Tablebase;
@@ -38,6 +39,19 @@ pub struct BuildArgs {
     /// for every class of the board.
     #[arg(long, default_value = "5")]
     pub pieces: String,
+    /// Build only these classes, comma-separated (`4v5,5v4`: the stones of
+    /// the side to move v the other's), and the smaller classes they rest
+    /// on (those with no more stones a side), instead of every class up to
+    /// --pieces. Searches probe whatever tables the folder holds, so they
+    /// can have the balanced classes of one stone more (7x5's 4v5 and
+    /// 5v4) without the lopsided rest.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        conflicts_with = "pieces"
+    )]
+    pub classes: Vec<String>,
     /// Database folder (one subfolder per board and rule set is made in it).
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
@@ -156,7 +170,7 @@ pub fn tables_present(db: &Path, board: &Board, rules: &Rules, pieces: u32) -> b
 pub fn build_tables(
     board: Board,
     rules: &Rules,
-    pieces: u32,
+    selection: &Selection,
     db: &Path,
     memory_gib: f64,
     snapshot_minutes: f64,
@@ -182,11 +196,11 @@ pub fn build_tables(
     };
     let t = Instant::now();
     with_bits!(board.points(), B => {
-        Builder::<B>::new(db, board, *rules, opts.clone()).check(pieces)?
+        Builder::<B>::new(db, board, *rules, opts.clone()).check_selection(selection)?
     });
     if output == BuildOutput::Table {
         println!(
-            "building {board} tables up to {pieces} stones under {rules} in {}",
+            "building {board} tables {selection} under {rules} in {}",
             db.display()
         );
         if board.table_board() != board {
@@ -200,7 +214,7 @@ pub fn build_tables(
     }
     let out = with_bits!(board.points(), B => {
         let mut b = Builder::<B>::new(db, board, *rules, opts);
-        b.build(pieces, |s| {
+        b.build_selection(selection, |s| {
             if output != BuildOutput::Summary {
                 print_summary(s, json)
             }
@@ -215,10 +229,9 @@ pub fn build_tables(
     );
     match output {
         BuildOutput::Table => println!("{totals}"),
-        BuildOutput::Summary => eprintln!(
-            "tables {board} up to {pieces} stones in {}: {totals}",
-            db.display()
-        ),
+        BuildOutput::Summary => {
+            eprintln!("tables {board} {selection} in {}: {totals}", db.display())
+        }
         BuildOutput::Json => {}
     }
     Ok(out)
@@ -229,7 +242,22 @@ pub fn build(args: &BuildArgs) -> CliResult {
     let rules = args.rules.rules();
     let (c, r) = Board::parse_size(&args.board)?;
     let board = Board::new(c, r, rules.diagonals)?;
-    let pieces = parse_pieces(&args.pieces, &board)?;
+    let selection = if args.classes.is_empty() {
+        Selection::UpTo(parse_pieces(&args.pieces, &board)?)
+    } else {
+        Selection::Classes(
+            args.classes
+                .iter()
+                .map(|name| {
+                    MaterialClass::parse(name.trim()).ok_or_else(|| {
+                        CliError(format!(
+                            "--classes '{name}' is not a class: write the stones of the side to move v the other's, like 4v5"
+                        ))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+        )
+    };
     let output = if args.json {
         BuildOutput::Json
     } else {
@@ -238,7 +266,7 @@ pub fn build(args: &BuildArgs) -> CliResult {
     build_tables(
         board,
         &rules,
-        pieces,
+        &selection,
         &args.db,
         args.memory,
         args.snapshot_minutes,

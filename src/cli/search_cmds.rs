@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 
 use fanorona::bits::Bits;
+use fanorona::builder::Selection;
 use fanorona::geometry::{Board, Geometry};
 use fanorona::movegen::Turn;
 use fanorona::notation::{position_to_fen, turn_to_string};
@@ -45,7 +46,8 @@ pub struct SearchArgs {
     /// points, 6 up to 25 points, 8 up to 35 (9x3, 7x5: under the default
     /// rules every first move settles in seconds; 7x5's tables take 10 to
     /// 20 minutes to build), 5 up to 45, 4 above); 0 searches without
-    /// tables.
+    /// tables. Larger tables found in the folder are probed too (such as
+    /// the classes of one stone more made by `build --classes`).
     #[arg(long, value_name = "K")]
     pub pieces: Option<u32>,
     /// Memory for the search, in GiB (fractions allowed, e.g. 0.5): its
@@ -306,7 +308,7 @@ fn open_oracle<B: Bits>(
         db_cmds::build_tables(
             *board,
             rules,
-            pieces,
+            &Selection::UpTo(pieces),
             &db,
             db_cmds::DEFAULT_BUILD_MEMORY_GIB,
             db_cmds::DEFAULT_SNAPSHOT_MINUTES,
@@ -322,7 +324,9 @@ fn open_oracle<B: Bits>(
             .decompressed_bytes()
             .map_err(|e| CliError(e.to_string()))?,
     };
-    Ok((Some(tables), Some(pieces), table_bytes))
+    // Larger tables in the folder (`build --classes`) are probed too.
+    let most = pieces.max(tables.max_stones());
+    Ok((Some(tables), Some(most), table_bytes))
 }
 
 /// The stop flag, set by Ctrl-C (a second Ctrl-C ends the program at
