@@ -466,6 +466,18 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
     ]);
     let last = out.lines().last().unwrap();
     assert!(last.contains("\"tables\": 4,"), "{last}");
+    // `info` says what the folder holds in full and what beyond.
+    let out = ok(&["info", "--db", dir]);
+    assert!(
+        out.contains("every class up to 3 stones, and beyond them 2v2"),
+        "{out}"
+    );
+    let out = ok(&["info", "--db", dir, "--json"]);
+    assert!(
+        out.contains("\"complete_up_to\": 3, \"beyond\": [\"2v2\"]"),
+        "{out}"
+    );
+    assert_eq!(out.matches("\"class\"").count(), 4, "{out}");
     let _ = std::fs::remove_dir_all(&db);
 }
 

@@ -92,22 +92,27 @@ fn print_summary_header() {
     );
 }
 
+/// A class's summary as one JSON object.
+fn summary_json(s: &ClassSummary) -> String {
+    format!(
+        "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}, \"resumed_at_level\": {}}}",
+        json_str(&s.class.name()),
+        s.positions,
+        s.wins,
+        s.draws,
+        s.losses,
+        s.longest,
+        s.seconds,
+        s.bytes,
+        s.reused,
+        s.resumed_at
+            .map_or_else(|| "null".to_string(), |l| l.to_string())
+    )
+}
+
 fn print_summary(s: &ClassSummary, json: bool) {
     if json {
-        println!(
-            "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}, \"resumed_at_level\": {}}}",
-            json_str(&s.class.name()),
-            s.positions,
-            s.wins,
-            s.draws,
-            s.losses,
-            s.longest,
-            s.seconds,
-            s.bytes,
-            s.reused,
-            s.resumed_at
-                .map_or_else(|| "null".to_string(), |l| l.to_string())
-        );
+        println!("{}", summary_json(s));
     } else {
         println!(
             "{:>7} {:>14} {:>14} {:>14} {:>14} {:>7} {:>9} {:>12}{}",
@@ -397,6 +402,36 @@ pub struct InfoArgs {
     /// Database folder.
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
+    /// One JSON line a table folder: {"folder", "board", "rules",
+    /// "complete_up_to", "beyond", "tables": [{"class", "positions",
+    /// "wins", "draws", "losses", "longest", ...}], "unreadable": [{"class",
+    /// "error"}], "in_progress": [...]}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The most stones up to which a folder holds every class (0 if it lacks
+/// a two-stone one), and the classes it holds beyond that (built with
+/// `build --classes`).
+fn completeness(board: &Board, rules: &Rules, held: &[MaterialClass]) -> (u32, Vec<MaterialClass>) {
+    let mut complete = 0;
+    for k in 2..=board.points() as u32 {
+        let all = fanorona::builder::build_groups(board, rules, k)
+            .iter()
+            .flatten()
+            .filter(|c| c.stones() == k)
+            .all(|c| held.contains(c));
+        if !all {
+            break;
+        }
+        complete = k;
+    }
+    let beyond = held
+        .iter()
+        .copied()
+        .filter(|c| c.stones() > complete)
+        .collect();
+    (complete, beyond)
 }
 
 /// The table folders inside a database folder, each with its first table's
@@ -450,22 +485,65 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
 
 pub fn info(args: &InfoArgs) -> CliResult {
     let folders = table_folders(&args.db)?;
-    if folders.is_empty() {
+    if folders.is_empty() && !args.json {
         println!("no tables in {}", args.db.display());
     }
     for (dir, board, rules) in folders {
+        let listed = with_bits!(board.points(), B => {
+            Tablebase::<B>::new(&args.db, board, rules).list()?
+        });
+        let mut tables = Vec::new();
+        let mut unreadable = Vec::new();
+        for (class, t) in listed {
+            match t {
+                Ok(t) => tables.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, false)),
+                Err(e) => unreadable.push((class, e.to_string())),
+            }
+        }
+        let held: Vec<MaterialClass> = tables.iter().map(|s| s.class).collect();
+        let (complete, beyond) = completeness(&board, &rules, &held);
+        let pending = fanorona::builder::pending_work(&dir);
+        if args.json {
+            let list = |items: Vec<String>| items.join(", ");
+            println!(
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"beyond\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
+                json_str(&dir.display().to_string()),
+                json_str(&board.to_string()),
+                json_str(&rules.slug()),
+                list(beyond.iter().map(|c| json_str(&c.name())).collect()),
+                list(tables.iter().map(summary_json).collect()),
+                list(
+                    unreadable
+                        .iter()
+                        .map(|(c, e)| format!(
+                            "{{\"class\": {}, \"error\": {}}}",
+                            json_str(&c.name()),
+                            json_str(e)
+                        ))
+                        .collect()
+                ),
+                list(pending.iter().map(|w| json_str(&w.to_string())).collect()),
+            );
+            continue;
+        }
         println!("{}: {board}, {rules}", dir.display());
         print_summary_header();
-        with_bits!(board.points(), B => {
-            let tb = Tablebase::<B>::new(&args.db, board, rules);
-            for (class, t) in tb.list()? {
-                match t {
-                    Ok(t) => print_summary(&ClassSummary::from_header(&t.header, t.file_len, 0.0, false), false),
-                    Err(e) => println!("{:>7} unreadable: {e}", class.name()),
-                }
-            }
-        });
-        for work in fanorona::builder::pending_work(&dir) {
+        for s in &tables {
+            print_summary(s, false);
+        }
+        for (class, e) in &unreadable {
+            println!("{:>7} unreadable: {e}", class.name());
+        }
+        let names: Vec<String> = beyond.iter().map(|c| c.name()).collect();
+        match (complete, names.is_empty()) {
+            (0, _) => println!("  incomplete: not every 2-stone class is here"),
+            (k, true) => println!("  every class up to {k} stones"),
+            (k, false) => println!(
+                "  every class up to {k} stones, and beyond them {}",
+                names.join(", ")
+            ),
+        }
+        for work in pending {
             println!("  in progress: {work}");
         }
     }
