@@ -1217,6 +1217,55 @@ fn solve_command_prints_json_and_refuses_bad_input() {
 }
 
 #[test]
+fn first_moves_left_open_after_a_drawn_position_are_not_wins() {
+    // 5x5's start is a draw. A node limit just past the root's proof stops
+    // the search while it values the first moves: those it did not settle
+    // are bounded by the position's value, "not-win" for White, not
+    // plain unknowns.
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "--board",
+            "5x5",
+            "--pieces",
+            "4",
+            "--threads",
+            "1",
+            "--quiet",
+        ];
+        args.extend(extra);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    let root = solve(&["--moves", "none", "--json"]);
+    assert!(root.contains("\"value\": \"draw\""), "{root}");
+    let limit = (json_number(&root, "nodes") + 2_000).to_string();
+    let out = solve(&["--nodes", &limit, "--json"]);
+    assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    assert!(out.starts_with("{\"board\": \"5x5\""), "{out}");
+    assert!(out.contains("\"value\": \"draw\", \"moves\""), "{out}");
+    let first_moves = &out[out.find("\"first_moves\"").unwrap()..out.find("\"nodes\"").unwrap()];
+    let open = first_moves.matches("\"value\": \"unknown\"").count();
+    assert!(open > 0, "{out}");
+    assert_eq!(
+        first_moves
+            .matches("\"value\": \"unknown\", \"bound\": \"not-win\"")
+            .count(),
+        open,
+        "{out}"
+    );
+    // A move that was settled carries no bound.
+    assert_eq!(first_moves.matches("\"bound\"").count(), open, "{out}");
+    let text = solve(&["--nodes", &limit]);
+    assert!(text.contains(" not-win"), "{text}");
+    assert!(
+        !text.contains(" unknown,") && !text.ends_with(" unknown\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn solve_command_keeps_a_checkpoint() {
     let dir = std::env::temp_dir().join(format!("fanorona-solve-ckpt-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

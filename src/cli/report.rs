@@ -7,12 +7,13 @@ use fanorona::geometry::Board;
 use fanorona::notation::Diagram;
 use fanorona::rules::{Color, Rules};
 use fanorona::search::INF;
+use fanorona::value::Wdl;
 
 use super::checkpoints::{CheckpointReport, json_checkpoint, print_checkpoint};
 use super::common::json_str;
 use super::progress::{bytes, human, number};
 
-pub(super) fn value_name(v: Option<fanorona::value::Wdl>) -> &'static str {
+pub(super) fn value_name(v: Option<Wdl>) -> &'static str {
     v.map_or("unknown", |w| w.name())
 }
 
@@ -24,11 +25,11 @@ pub(super) struct Report {
     pub(super) board: Board,
     pub(super) fen: String,
     pub(super) turn: Color,
-    pub(super) value: Option<fanorona::value::Wdl>,
+    pub(super) value: Option<Wdl>,
     /// The one goal searched, with `--goal`.
     pub(super) goal: Option<Color>,
     /// (move, value for the side playing it), best first.
-    pub(super) moves: Vec<(String, Option<fanorona::value::Wdl>)>,
+    pub(super) moves: Vec<(String, Option<Wdl>)>,
     pub(super) nodes: u64,
     pub(super) seconds: f64,
     pub(super) table_hits: u64,
@@ -115,11 +116,21 @@ impl Report {
     pub(super) fn bound(&self) -> Option<&'static str> {
         goal_bound(self.goal?, self.turn, self.value, &self.goals)
     }
-    /// [`Report::bound`] for the side playing first move `m`.
+    /// What is known of first move `m`'s value for the side playing it
+    /// when the value itself is not: [`Report::bound`] of its goal, or
+    /// else "not-win" after a drawn position, since no move is worth more
+    /// than the position (a search stopped while valuing the moves of a
+    /// proved draw leaves them "draw or loss", not unknown).
     pub(super) fn move_bound(&self, m: &str) -> Option<&'static str> {
-        let goals = self.goals_after(m)?;
         let value = self.moves.iter().find(|(n, _)| n == m)?.1;
-        goal_bound(self.goal?, self.turn, value, goals)
+        if value.is_some() {
+            return None;
+        }
+        let of_goal = self
+            .goal
+            .zip(self.goals_after(m))
+            .and_then(|(goal, goals)| goal_bound(goal, self.turn, value, goals));
+        of_goal.or((self.value == Some(Wdl::Draw)).then_some("not-win"))
     }
     pub(super) fn all_moves(&self) -> String {
         self.moves
@@ -143,7 +154,7 @@ fn after<'a, T>(list: &'a [(String, T)], m: &str) -> Option<&'a T> {
 fn goal_bound(
     attacker: Color,
     side: Color,
-    value: Option<fanorona::value::Wdl>,
+    value: Option<Wdl>,
     goals: &[GoalRow],
 ) -> Option<&'static str> {
     let disproved = goals
