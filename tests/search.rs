@@ -1265,6 +1265,79 @@ fn first_moves_left_open_after_a_drawn_position_are_not_wins() {
     );
 }
 
+/// The (move, value) pairs of `first_moves` in a `solve --json` line.
+fn first_move_values(out: &str) -> Vec<(String, String)> {
+    let start = out.find("\"first_moves\"").expect("first_moves");
+    let end = out.find("\"nodes\"").expect("nodes");
+    out[start..end]
+        .split("{\"move\": \"")
+        .skip(1)
+        .map(|m| {
+            let mv = m.split('"').next().unwrap().to_owned();
+            let value = m.split("\"value\": \"").nth(1).unwrap();
+            (mv, value.split('"').next().unwrap().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn first_moves_the_solved_positions_answer_are_valued_before_a_limit_stops() {
+    // On 7x3 (4-stone tables), c1-d2A comes first in generation order and
+    // takes a while; the start's proof went through e1-d2A, whose win is
+    // then in the table of solved positions. A node limit just past the
+    // start's proof must not leave that move unknown behind c1-d2A.
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "--board",
+            "7x3",
+            "--pieces",
+            "4",
+            "--threads",
+            "1",
+            "--quiet",
+            "--json",
+        ];
+        args.extend(extra);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    let root = solve(&["--moves", "none"]);
+    assert!(root.contains("\"value\": \"win\""), "{root}");
+    let whole = first_move_values(&solve(&[]));
+    assert!(whole.iter().all(|(_, v)| v != "unknown"), "{whole:?}");
+    let limit = json_number(&root, "nodes").to_string();
+    let out = solve(&["--nodes", &limit]);
+    assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    assert!(out.contains("\"value\": \"win\", \"moves\""), "{out}");
+    let limited = first_move_values(&out);
+    assert_eq!(limited.len(), whole.len(), "{out}");
+    assert!(limited.iter().any(|(_, v)| v == "win"), "{out}");
+    assert!(limited.iter().any(|(_, v)| v == "unknown"), "{out}");
+    for (mv, v) in &limited {
+        if v != "unknown" {
+            assert!(
+                whole.contains(&(mv.clone(), v.clone())),
+                "{mv} {v}: {whole:?}"
+            );
+        }
+    }
+    // Best first, unknown last; among equals in the order of the full run.
+    let rank = |v: &str| {
+        ["win", "draw", "loss", "unknown"]
+            .iter()
+            .position(|w| *w == v)
+    };
+    assert!(
+        limited.windows(2).all(|w| rank(&w[0].1) <= rank(&w[1].1)),
+        "{limited:?}"
+    );
+    let settled: Vec<_> = whole.iter().filter(|m| limited.contains(m)).collect();
+    let shown: Vec<_> = limited.iter().filter(|(_, v)| v != "unknown").collect();
+    assert_eq!(settled, shown, "{out}");
+}
+
 #[test]
 fn solve_command_keeps_a_checkpoint() {
     let dir = std::env::temp_dir().join(format!("fanorona-solve-ckpt-{}", std::process::id()));

@@ -925,7 +925,16 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
     }
 
-    /// Values the first moves of the root, whose value is `v`.
+    /// Values the first moves of the root, whose value is `v`, and returns
+    /// them best first (by value, unknown last; in generation order among
+    /// equals).
+    ///
+    /// Moves whose value is already known (the end of the game, the
+    /// endgame tables, or the table of solved positions: after a long proof
+    /// of the root, or one read from a checkpoint, many first moves are
+    /// there) are valued first, at no cost, and also after a limit stops
+    /// the search: otherwise a hard move early in generation order could
+    /// spend the whole budget while later moves sat answered in the table.
     fn first_moves(
         &mut self,
         root: &Node<B>,
@@ -940,42 +949,66 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         } else {
             root.left - 1
         };
-        if report == MoveReport::Best {
-            // Try first the moves the table of solved positions already
-            // shows to keep the value: after a long proof of the root (or one
-            // read from a checkpoint) the move its proof went through is then
-            // found at once, not after hours on a drawn move of a won root.
-            moves.sort_by_cached_key(|m| {
-                let child = Node {
-                    pos: m.position,
-                    left,
-                };
-                self.known_keeps(&child, me, v)
-            });
-        }
+        let child = |m: &MoveValue<B>| Node {
+            pos: m.position,
+            left,
+        };
         let total = moves.len();
-        for i in 0..total {
-            if self.stopped.is_some() {
-                break;
-            }
-            self.first_move = Some((i + 1, total));
-            let child = Node {
-                pos: moves[i].position,
-                left,
+        let mut order: Vec<usize> = (0..total).collect();
+        order.sort_by_cached_key(|&i| {
+            let c = child(&moves[i]);
+            // With `--moves best`, the moves the table shows to keep the
+            // value come next: the move the root's proof went through is
+            // then found at once, not after hours on a drawn move of a won
+            // root.
+            let keeps = match report {
+                MoveReport::Best => self.known_keeps(&c, me, v),
+                _ => 0,
             };
+            (!self.answered(&c, me, v), keeps)
+        });
+        for (k, &i) in order.iter().enumerate() {
+            let c = child(&moves[i]);
+            if self.stopped.is_some() && !self.answered(&c, me, v) {
+                continue;
+            }
+            self.first_move = Some((k + 1, total));
             let mut goals = Vec::new();
-            let cv = self.child_value(&child, me, v, &mut goals, progress);
+            let cv = self.child_value(&c, me, v, &mut goals, progress);
             moves[i].value = cv.map(Wdl::negate);
             moves[i].goals = goals;
             if report == MoveReport::Best && moves[i].value == Some(v) {
                 // Keep the moves valued so far, this best one among them.
-                moves.truncate(i + 1);
+                moves.retain(|m| m.value.is_some());
                 break;
             }
         }
         self.first_move = None;
+        // Stable: generation order among equals.
         moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
         moves
+    }
+
+    /// Whether the value of the move to `child` after a root of value `v`
+    /// for `me` is known without search: every goal [`Self::child_value`]
+    /// would ask is answered by the end of the game, the endgame tables or
+    /// the table of solved positions.
+    fn answered(&self, child: &Node<B>, me: Color, v: Wdl) -> bool {
+        if v == Wdl::Loss
+            || self.terminal(child).is_some()
+            || self.oracle.lookup(&child.pos).is_some()
+        {
+            return true;
+        }
+        let known = |attacker: Color| self.table.get(child, attacker);
+        match v {
+            Wdl::Win => match known(me) {
+                Some(e) if e.pn == 0 => true,
+                Some(_) => known(me.other()).is_some(),
+                None => false,
+            },
+            _ => known(me.other()).is_some(),
+        }
     }
 
     /// The value of `child`, a first move's position, for its side to move
