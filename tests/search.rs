@@ -1265,6 +1265,26 @@ fn first_moves_left_open_after_a_drawn_position_are_not_wins() {
     );
 }
 
+/// `solve --json` of `board`'s start with 4-stone tables and one search
+/// (the position's proof first, then its moves), `extra` flags added.
+fn solve_one_search(board: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "solve",
+        "--board",
+        board,
+        "--pieces",
+        "4",
+        "--threads",
+        "1",
+        "--quiet",
+        "--json",
+    ];
+    args.extend(extra);
+    let (code, out, err) = fanorona(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
 /// The (move, value) pairs of `first_moves` in a `solve --json` line.
 fn first_move_values(out: &str) -> Vec<(String, String)> {
     let start = out.find("\"first_moves\"").expect("first_moves");
@@ -1286,23 +1306,7 @@ fn first_moves_the_solved_positions_answer_are_valued_before_a_limit_stops() {
     // takes a while; the start's proof went through e1-d2A, whose win is
     // then in the table of solved positions. A node limit just past the
     // start's proof must not leave that move unknown behind c1-d2A.
-    let solve = |extra: &[&str]| {
-        let mut args = vec![
-            "solve",
-            "--board",
-            "7x3",
-            "--pieces",
-            "4",
-            "--threads",
-            "1",
-            "--quiet",
-            "--json",
-        ];
-        args.extend(extra);
-        let (code, out, err) = fanorona(&args);
-        assert_eq!(code, 0, "{args:?}: {err}");
-        out
-    };
+    let solve = |extra: &[&str]| solve_one_search("7x3", extra);
     let root = solve(&["--moves", "none"]);
     assert!(root.contains("\"value\": \"win\""), "{root}");
     let whole = first_move_values(&solve(&[]));
@@ -1336,6 +1340,30 @@ fn first_moves_the_solved_positions_answer_are_valued_before_a_limit_stops() {
     let settled: Vec<_> = whole.iter().filter(|m| limited.contains(m)).collect();
     let shown: Vec<_> = limited.iter().filter(|(_, v)| v != "unknown").collect();
     assert_eq!(settled, shown, "{out}");
+}
+
+#[test]
+fn a_hard_first_move_does_not_hold_up_easy_ones_behind_it() {
+    // 5x5 (4-stone tables) is a draw; of White's moves c2-c3A, second in
+    // generation order, is the hardest to settle. With 2,000 nodes past
+    // the start's proof, searching the moves in order spends them all on
+    // c2-c3A; a short search of every move first settles d2-c3A and
+    // b3-c3W (losses) too.
+    let solve = |extra: &[&str]| solve_one_search("5x5", extra);
+    let root = solve(&["--moves", "none"]);
+    let whole = first_move_values(&solve(&[]));
+    assert_eq!(whole.len(), 5, "{whole:?}");
+    assert!(whole.iter().all(|(_, v)| v != "unknown"), "{whole:?}");
+    let limit = (json_number(&root, "nodes") + 2_000).to_string();
+    let out = solve(&["--nodes", &limit]);
+    assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
+    let limited = first_move_values(&out);
+    let settled: Vec<_> = limited.iter().filter(|(_, v)| v != "unknown").collect();
+    assert!(settled.len() >= 3, "{out}");
+    assert!(settled.len() < whole.len(), "{out}");
+    for m in &settled {
+        assert!(whole.contains(m), "{m:?}: {whole:?}");
+    }
 }
 
 #[test]

@@ -565,6 +565,11 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     /// Where and how often to write a checkpoint while searching.
     autosave: Option<Autosave>,
     first_move: Option<(usize, usize)>,
+    /// The budget of one first move's short search in the first pass of
+    /// [`Solver::first_moves`], if one runs: a stop it causes is its own
+    /// (`pass_stopped`), cleared when the move's search returns.
+    pass_limit: Option<PassLimit>,
+    pass_stopped: bool,
     /// The most tree nodes in this call.
     peak_tree: usize,
     second_levels: u64,
@@ -599,6 +604,19 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
 }
 
 type ProgressFn<'p> = dyn FnMut(&Progress) + 'p;
+
+/// Where a short search of the first pass of [`Solver::first_moves`]
+/// ends: at this many nodes of the call, or at this time.
+#[derive(Clone, Copy, Debug)]
+struct PassLimit {
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+/// The share of what a limit leaves after the position's proof that the
+/// first pass of [`Solver::first_moves`] spends on short searches of
+/// every open move (one part in this many), as `solve_split` does.
+const FIRST_PASS_SHARE: u32 = 4;
 
 /// Checkpoints written while a search runs ([`Solver::set_autosave`]).
 struct Autosave {
@@ -688,6 +706,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             settled: None,
             autosave: None,
             first_move: None,
+            pass_limit: None,
+            pass_stopped: false,
             peak_tree: 0,
             second_levels: 0,
             compactions: 0,
@@ -933,8 +953,16 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// endgame tables, or the table of solved positions: after a long proof
     /// of the root, or one read from a checkpoint, many first moves are
     /// there) are valued first, at no cost, and also after a limit stops
-    /// the search: otherwise a hard move early in generation order could
-    /// spend the whole budget while later moves sat answered in the table.
+    /// the search. With every move asked for and a node or time limit, each
+    /// move still open then gets a short search (together one part in
+    /// [`FIRST_PASS_SHARE`] of what the limit leaves), which settles the
+    /// easy ones; the moves still open after that are searched last, the
+    /// most promising (smallest proof or disproof number) first, each with
+    /// what is left. So a hard move early in generation order no longer
+    /// takes the whole limit while easy ones wait behind it. With
+    /// [`MoveReport::Best`] the moves the table shows to keep the value go
+    /// first instead: the move the root's proof went through is then found
+    /// at once, not after hours on a drawn move of a won root.
     fn first_moves(
         &mut self,
         root: &Node<B>,
@@ -954,39 +982,99 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             left,
         };
         let total = moves.len();
-        let mut order: Vec<usize> = (0..total).collect();
-        order.sort_by_cached_key(|&i| {
-            let c = child(&moves[i]);
-            // With `--moves best`, the moves the table shows to keep the
-            // value come next: the move the root's proof went through is
-            // then found at once, not after hours on a drawn move of a won
-            // root.
-            let keeps = match report {
-                MoveReport::Best => self.known_keeps(&c, me, v),
-                _ => 0,
-            };
-            (!self.answered(&c, me, v), keeps)
-        });
-        for (k, &i) in order.iter().enumerate() {
+        let keeps = |moves: &[MoveValue<B>]| {
+            report == MoveReport::Best && moves.iter().any(|m| m.value == Some(v))
+        };
+        for (i, m) in moves.iter_mut().enumerate() {
+            let c = child(m);
+            if self.answered(&c, me, v) {
+                self.value_first_move(m, &c, me, v, (i + 1, total), progress);
+            }
+        }
+        let mut open: Vec<usize> = (0..total).filter(|&i| moves[i].value.is_none()).collect();
+        let limited = self.limits.nodes.is_some() || self.deadline.is_some();
+        if keeps(&moves) {
+            open.clear();
+        } else if report == MoveReport::All && limited && open.len() > 1 {
+            let parts = open.len() as u64 * u64::from(FIRST_PASS_SHARE);
+            let nodes = self
+                .limits
+                .nodes
+                .map(|n| (n.saturating_sub(self.nodes) / parts).max(1));
+            let time = self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now()) / parts as u32);
+            // How close each move's search came to settling it.
+            let mut promise = vec![0u64; total];
+            for &i in &open {
+                if self.stopped.is_some() {
+                    break;
+                }
+                self.pass_limit = Some(PassLimit {
+                    nodes: nodes.map(|n| self.nodes + n),
+                    deadline: time.map(|t| Instant::now() + t),
+                });
+                let c = child(&moves[i]);
+                self.value_first_move(&mut moves[i], &c, me, v, (i + 1, total), progress);
+                self.pass_limit = None;
+                if std::mem::take(&mut self.pass_stopped) {
+                    self.stopped = None;
+                }
+                if moves[i].value.is_none() {
+                    promise[i] = moves[i]
+                        .goals
+                        .iter()
+                        .filter_map(|g| match g.state {
+                            GoalState::Open { proof, disproof } => Some(proof.min(disproof)),
+                            _ => None,
+                        })
+                        .min()
+                        .unwrap_or(0);
+                    // Searched again from the start below.
+                    moves[i].goals.clear();
+                }
+            }
+            open.retain(|&i| moves[i].value.is_none());
+            open.sort_by_key(|&i| promise[i]);
+        } else if report == MoveReport::Best {
+            open.sort_by_cached_key(|&i| self.known_keeps(&child(&moves[i]), me, v));
+        }
+        for &i in &open {
             let c = child(&moves[i]);
             if self.stopped.is_some() && !self.answered(&c, me, v) {
                 continue;
             }
-            self.first_move = Some((k + 1, total));
-            let mut goals = Vec::new();
-            let cv = self.child_value(&c, me, v, &mut goals, progress);
-            moves[i].value = cv.map(Wdl::negate);
-            moves[i].goals = goals;
-            if report == MoveReport::Best && moves[i].value == Some(v) {
-                // Keep the moves valued so far, this best one among them.
-                moves.retain(|m| m.value.is_some());
+            self.value_first_move(&mut moves[i], &c, me, v, (i + 1, total), progress);
+            if keeps(&moves) {
                 break;
             }
         }
         self.first_move = None;
+        if keeps(&moves) {
+            // The moves valued so far, a best one among them.
+            moves.retain(|m| m.value.is_some());
+        }
         // Stable: generation order among equals.
         moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
         moves
+    }
+
+    /// Values the first move `m` (the `k`-th of so many), to `child`, after
+    /// a root of value `v` for `me`.
+    fn value_first_move(
+        &mut self,
+        m: &mut MoveValue<B>,
+        child: &Node<B>,
+        me: Color,
+        v: Wdl,
+        k: (usize, usize),
+        progress: &mut ProgressFn<'_>,
+    ) {
+        self.first_move = Some(k);
+        let mut goals = Vec::new();
+        let cv = self.child_value(child, me, v, &mut goals, progress);
+        m.value = cv.map(Wdl::negate);
+        m.goals = goals;
     }
 
     /// Whether the value of the move to `child` after a root of value `v`
@@ -1153,6 +1241,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             && f.load(Ordering::Relaxed)
         {
             self.stopped = Some(StopReason::Settled);
+        } else if let Some(pass) = self.pass_limit
+            && (pass.nodes.is_some_and(|n| self.nodes >= n)
+                || pass.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = Some(StopReason::Nodes);
+            self.pass_stopped = true;
         }
     }
 
