@@ -48,3 +48,7 @@ done
 table forced3x11_2 forced 600 8 --boards 3x11 --continuation forced
 table move-limit3x11_2 move-limit 600 8 --boards 3x11 --move-limit
 ck=${CK41:-$ck} table default3x11_2 default 600 8 --boards 3x11  # run with --memory 10
+
+# 3x13 (open under the default rules) under center and forced, 10 minutes each
+table center3x13 center 600 7 --boards 3x13 --diagonals center
+table forced3x13 forced 600 7 --boards 3x13 --continuation forced
