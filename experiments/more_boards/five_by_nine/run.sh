@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# 5x9 (five columns, nine rows): the 9x5 board turned, whose start is not
+# the 9x5 start turned. The 9x5 tables serve it (one set of tables for a
+# board and its transpose). Session 43, binary of 68b7a58, two cores: one
+# search a core, side by side.
+set -euo pipefail
+FAN=${FAN:-fanorona}
+DB=${DB:-/work/runs/db}
+OUT=${OUT:-.}
+
+# every 9x5 class up to 7 stones (17 min 40 s on two threads)
+/usr/bin/time -v "$FAN" build --board 9x5 --pieces 7 --db "$DB" --threads 2 --memory 12 --json \
+    > "$OUT/build_9x5_7.json" 2> "$OUT/build_9x5_7.time"
+
+# core 1: the table (start, then every first move), checkpointed
+/usr/bin/time -v "$FAN" table --boards 5x9 --pieces 7 --db "$DB" --threads 1 --memory 9 \
+    --time-limit 5700 --format md,csv,json --out "$OUT/t7" --checkpoint "$OUT/ck7" \
+    2> "$OUT/t7.log" &
+# core 2: "does Black win?" at the start, on its own (stopped by hand,
+# Ctrl-C, after 24 min to give the core to the 13x3 sacrifice tables)
+/usr/bin/time -v "$FAN" solve --board 5x9 --pieces 7 --db "$DB" --goal black --moves none \
+    --threads 1 --memory 8 --time-limit 5700 --checkpoint "$OUT/black5x9.fns" --json \
+    > "$OUT/black7.json" 2> "$OUT/black7.log" &
+wait
