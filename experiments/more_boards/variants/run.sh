@@ -52,3 +52,12 @@ ck=${CK41:-$ck} table default3x11_2 default 600 8 --boards 3x11  # run with --me
 # 3x13 (open under the default rules) under center and forced, 10 minutes each
 table center3x13 center 600 7 --boards 3x13 --diagonals center
 table forced3x13 forced 600 7 --boards 3x13 --continuation forced
+
+# Session 43 (binary of 68b7a58, beside the 5x9 search of ../five_by_nine):
+# 13x3 with the sacrifice move, 7-stone tables of that rule, then
+# "Black wins?" alone on the core the 5x9 table freed.
+T $bin build --board 13x3 --pieces 7 --sacrifice --db "$db" --threads 1 --memory 8 --json > "$out/build_sacrifice13.json"
+table sacrifice13 sacrifice 2700 7 --boards 13x3 --sacrifice
+T $bin solve --board 13x3 --sacrifice --pieces 7 --db "$db" --goal black --moves none --threads 1 \
+  --memory 7 --time-limit 1200 --checkpoint "$ck/sacrifice/13x3_black.fns" --json \
+  > "$out/sacrifice13_black.json" 2> "$out/sacrifice13_black.log"
