@@ -22,3 +22,13 @@ OUT=${OUT:-.}
     --threads 1 --memory 8 --time-limit 5700 --checkpoint "$OUT/black5x9.fns" --json \
     > "$OUT/black7.json" 2> "$OUT/black7.log" &
 wait
+
+# Second sittings, both taken up from the checkpoints above with --closure
+# (the tree merged into a graph and solved there now and then)
+/usr/bin/time -v "$FAN" table --boards 5x9 --pieces 7 --db "$DB" --threads 1 --memory 9 \
+    --time-limit 1080 --closure --format md,csv,json --out "$OUT/t7_2" --checkpoint "$OUT/ck7" \
+    2> "$OUT/t7_2.log" &
+/usr/bin/time -v "$FAN" solve --board 5x9 --pieces 7 --db "$DB" --goal black --moves none \
+    --threads 1 --memory 8 --time-limit 1020 --closure --checkpoint "$OUT/black5x9.fns" --json \
+    > "$OUT/black7_2.json" 2> "$OUT/black7_2.log" &
+wait
