@@ -32,3 +32,21 @@ wait
     --threads 1 --memory 8 --time-limit 1020 --closure --checkpoint "$OUT/black5x9.fns" --json \
     > "$OUT/black7_2.json" 2> "$OUT/black7_2.log" &
 wait
+
+# Session 44, binary of bc8b2e8: every 9x5 class up to 8 stones (the
+# 8-stone classes on two threads, about 20 GB)
+/usr/bin/time -v "$FAN" build --board 9x5 --pieces 8 --db "$DB" --threads 2 --memory 21 \
+    --snapshot-minutes 20 --json > "$OUT/build_9x5_8.json" 2> "$OUT/build_9x5_8.log"
+# (stopped after 3v5+5v3 and 4v4, 2 h 21 min: 2v6+6v2 and 1v7+7v1 are
+# left for a later sitting; the build takes up where it stopped)
+
+# Third sittings, from the checkpoints of the second (copied), with the
+# 8-stone classes built so far (--pieces 7: build nothing, probe every
+# table the folder holds)
+/usr/bin/time -v "$FAN" table --boards 5x9 --pieces 7 --db "$DB" --threads 1 --memory 9 \
+    --time-limit 840 --closure --checkpoint-every 5 --format md,csv,json --out "$OUT/t8" \
+    --checkpoint "$OUT/ck8" 2> "$OUT/t8.log" &
+/usr/bin/time -v "$FAN" solve --board 5x9 --pieces 7 --db "$DB" --goal black --moves none \
+    --threads 1 --memory 8 --time-limit 840 --closure --checkpoint-every 5 \
+    --checkpoint "$OUT/black5x9.fns" --json > "$OUT/black8.json" 2> "$OUT/black8.log" &
+wait
