@@ -50,3 +50,25 @@ wait
     --threads 1 --memory 8 --time-limit 840 --closure --checkpoint-every 5 \
     --checkpoint "$OUT/black5x9.fns" --json > "$OUT/black8.json" 2> "$OUT/black8.log" &
 wait
+
+# (1v7+7v1 was built at the end of session 44 on its own, 10 min 40 s:
+# `build --board 9x5 --classes 1v7,7v1 --threads 2 --memory 21
+# --snapshot-minutes 5 --json`, files build_9x5_8_1v7.*)
+
+# Session 45, same binary: the last 8-stone classes (2v6+6v2; the others
+# are reused), then a sampled verify of every class over a folder of
+# symlinks to the tables (v95/9x5-corner-free-sl/*.fnt)
+/usr/bin/time -v "$FAN" build --board 9x5 --pieces 8 --db "$DB" --threads 2 --memory 21 \
+    --snapshot-minutes 10 --json > "$OUT/build_9x5_8_2v6.log" 2>&1
+/usr/bin/time -f "wall_%e_s_user_%U_s_peak_%M_kB" "$FAN" verify --db v95 --sample 500000 \
+    --threads 2 > "$OUT/verify_9x5_8.out" 2>&1
+
+# Fourth sittings, from the checkpoints of the third (copied), with every
+# 8-stone class
+/usr/bin/time -v "$FAN" table --boards 5x9 --pieces 8 --db "$DB" --threads 1 --memory 9 \
+    --time-limit 5400 --closure --checkpoint-every 10 --format md,csv,json --out "$OUT/t9" \
+    --checkpoint "$OUT/ck8" 2> "$OUT/t9.log" &
+/usr/bin/time -v "$FAN" solve --board 5x9 --pieces 8 --db "$DB" --goal black --moves none \
+    --threads 1 --memory 8 --time-limit 5400 --closure --checkpoint-every 10 \
+    --checkpoint "$OUT/black5x9.fns" --json > "$OUT/black9.json" 2> "$OUT/black9.log" &
+wait
