@@ -1645,6 +1645,74 @@ fn a_split_search_keeps_a_checkpoint_a_first_move() {
 }
 
 #[test]
+fn a_start_stopped_between_its_two_goals_is_bounded_by_the_settled_one() {
+    // 5x5's start is a draw: both "White wins?" and "Black wins?" are
+    // disproved. A node limit after the first disproof leaves the value
+    // unknown, but "not-win" (or "not-loss") for White, in every output.
+    let run = |args: &[&str]| {
+        let (code, out, err) = fanorona(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    let solve = [
+        "solve",
+        "--board",
+        "5x5",
+        "--pieces",
+        "4",
+        "--threads",
+        "1",
+        "--quiet",
+    ];
+    let full = run(&[&solve[..], &["--moves", "none", "--json"]].concat());
+    assert!(full.contains("\"value\": \"draw\""), "{full}");
+    let nodes = json_number(&full, "nodes");
+    let (limit, out) = (1..8)
+        .map(|i| (nodes * i / 8).to_string())
+        .find_map(|limit| {
+            let out = run(&[
+                &solve[..],
+                &["--moves", "none", "--json", "--nodes", &limit],
+            ]
+            .concat());
+            (out.contains("\"value\": \"unknown\"") && out.contains("\"state\": \"disproved\""))
+                .then_some((limit, out))
+        })
+        .unwrap_or_else(|| panic!("no limit below {nodes} nodes stops between the goals"));
+    let (bound, words) = if out.contains("{\"attacker\": \"white\", \"state\": \"disproved\"") {
+        ("not-win", "not a win")
+    } else {
+        ("not-loss", "not a loss")
+    };
+    assert!(out.contains(&format!("\"bound\": \"{bound}\"")), "{out}");
+    let text = run(&[&solve[..], &["--moves", "none", "--nodes", &limit]].concat());
+    assert!(
+        text.contains(&format!("value     {words} for white (node limit)")),
+        "{text}"
+    );
+    let table = [
+        "table",
+        "--boards",
+        "5x5",
+        "--pieces",
+        "4",
+        "--threads",
+        "1",
+        "--quiet",
+    ];
+    let md = run(&[&table[..], &["--format", "md", "--nodes", &limit]].concat());
+    assert!(
+        md.contains(&format!("| 5x5 | {bound} (node limit) |")),
+        "{md}"
+    );
+    let csv = run(&[&table[..], &["--format", "csv", "--nodes", &limit]].concat());
+    assert!(
+        csv.contains(&format!("5x5,corner-free-sl,{bound},node limit,")),
+        "{csv}"
+    );
+}
+
+#[test]
 fn table_command_writes_every_format() {
     let dir = std::env::temp_dir().join(format!("fanorona-table-{}", std::process::id()));
     let d = dir.to_str().unwrap();

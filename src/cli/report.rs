@@ -111,10 +111,18 @@ impl Report {
     fn line_after(&self, m: &str) -> Option<&LineReport> {
         after(&self.move_lines, m)
     }
-    /// With `--goal`, when it was disproved: what that says about the
-    /// value for the side to move ("not-win" or "not-loss").
+    /// When the value is unknown but a goal was disproved: what that says
+    /// about the value for the side to move ("not-win" or "not-loss").
+    /// With `--goal`, that goal's; else either side's, for a search of
+    /// both goals (`table`, `solve` without `--goal`) stopped by a limit
+    /// after settling one of them.
     pub(super) fn bound(&self) -> Option<&'static str> {
-        goal_bound(self.goal?, self.turn, self.value, &self.goals)
+        match self.goal {
+            Some(goal) => goal_bound(goal, self.turn, self.value, &self.goals),
+            None => [self.turn, self.turn.other()]
+                .into_iter()
+                .find_map(|attacker| goal_bound(attacker, self.turn, self.value, &self.goals)),
+        }
     }
     /// What is known of first move `m`'s value for the side playing it
     /// when the value itself is not: [`Report::bound`] of its goal, or
@@ -177,6 +185,11 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
             "value     {} for {side} (only \"{} wins?\" was searched)",
             b.replace('-', " a "),
             g.name()
+        ),
+        (None, Some(b), None) => println!(
+            "value     {} for {side} ({})",
+            b.replace('-', " a "),
+            r.stopped.as_deref().unwrap_or("stopped")
         ),
         _ => println!(
             "value     unknown ({})",
@@ -427,10 +440,11 @@ pub(super) fn table_md(rows: &[Report], rules: &Rules) -> String {
     );
     s.push_str("|---|---|---|---|---:|---:|---:|---|\n");
     for r in rows {
+        let known = r.bound().unwrap_or("unknown");
         let value = match (&r.value, &r.stopped) {
             (Some(v), _) => v.name().to_string(),
-            (None, Some(why)) => format!("unknown ({why})"),
-            (None, None) => "unknown".into(),
+            (None, Some(why)) => format!("{known} ({why})"),
+            (None, None) => known.into(),
         };
         let _ = writeln!(
             s,
@@ -466,7 +480,7 @@ pub(super) fn table_csv(rows: &[Report], rules: &Rules) -> String {
             "{},{},{},{},{},{},{},{:.3},{},{}",
             r.board,
             rules.label(),
-            value_name(r.value),
+            r.bound().unwrap_or(value_name(r.value)),
             r.stopped.as_deref().unwrap_or(""),
             csv_field(&r.best().join(" ")),
             csv_field(&r.all_moves()),

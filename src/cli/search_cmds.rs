@@ -844,7 +844,7 @@ pub fn table(args: &TableArgs) -> CliResult {
         eprintln!(
             "{}: {} ({} nodes, {:.2} s)",
             board,
-            value_name(r.value),
+            r.bound().unwrap_or(value_name(r.value)),
             r.nodes,
             r.seconds
         );
