@@ -1216,6 +1216,18 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     }
 }
 
+/// `solve` of the 5x5 start (a draw) with its 4-stone tables, one thread.
+const SOLVE_5X5: [&str; 8] = [
+    "solve",
+    "--board",
+    "5x5",
+    "--pieces",
+    "4",
+    "--threads",
+    "1",
+    "--quiet",
+];
+
 #[test]
 fn first_moves_left_open_after_a_drawn_position_are_not_wins() {
     // 5x5's start is a draw. A node limit just past the root's proof stops
@@ -1223,16 +1235,7 @@ fn first_moves_left_open_after_a_drawn_position_are_not_wins() {
     // are bounded by the position's value, "not-win" for White, not
     // plain unknowns.
     let solve = |extra: &[&str]| {
-        let mut args = vec![
-            "solve",
-            "--board",
-            "5x5",
-            "--pieces",
-            "4",
-            "--threads",
-            "1",
-            "--quiet",
-        ];
+        let mut args = SOLVE_5X5.to_vec();
         args.extend(extra);
         let (code, out, err) = fanorona(&args);
         assert_eq!(code, 0, "{args:?}: {err}");
@@ -1654,16 +1657,7 @@ fn a_start_stopped_between_its_two_goals_is_bounded_by_the_settled_one() {
         assert_eq!(code, 0, "{args:?}: {err}");
         out
     };
-    let solve = [
-        "solve",
-        "--board",
-        "5x5",
-        "--pieces",
-        "4",
-        "--threads",
-        "1",
-        "--quiet",
-    ];
+    let solve = SOLVE_5X5;
     let full = run(&[&solve[..], &["--moves", "none", "--json"]].concat());
     assert!(full.contains("\"value\": \"draw\""), "{full}");
     let nodes = json_number(&full, "nodes");
