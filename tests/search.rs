@@ -1657,15 +1657,14 @@ fn a_start_stopped_between_its_two_goals_is_bounded_by_the_settled_one() {
         assert_eq!(code, 0, "{args:?}: {err}");
         out
     };
-    let solve = SOLVE_5X5;
-    let full = run(&[&solve[..], &["--moves", "none", "--json"]].concat());
+    let full = run(&[&SOLVE_5X5[..], &["--moves", "none", "--json"]].concat());
     assert!(full.contains("\"value\": \"draw\""), "{full}");
     let nodes = json_number(&full, "nodes");
     let (limit, out) = (1..8)
         .map(|i| (nodes * i / 8).to_string())
         .find_map(|limit| {
             let out = run(&[
-                &solve[..],
+                &SOLVE_5X5[..],
                 &["--moves", "none", "--json", "--nodes", &limit],
             ]
             .concat());
@@ -1679,7 +1678,7 @@ fn a_start_stopped_between_its_two_goals_is_bounded_by_the_settled_one() {
         ("not-loss", "not a loss")
     };
     assert!(out.contains(&format!("\"bound\": \"{bound}\"")), "{out}");
-    let text = run(&[&solve[..], &["--moves", "none", "--nodes", &limit]].concat());
+    let text = run(&[&SOLVE_5X5[..], &["--moves", "none", "--nodes", &limit]].concat());
     assert!(
         text.contains(&format!("value     {words} for white (node limit)")),
         "{text}"

@@ -124,6 +124,10 @@ impl Report {
                 .find_map(|attacker| goal_bound(attacker, self.turn, self.value, &self.goals)),
         }
     }
+    /// The value's name, or else its [`Report::bound`], or "unknown".
+    pub(super) fn value_or_bound(&self) -> &'static str {
+        self.bound().unwrap_or(value_name(self.value))
+    }
     /// What is known of first move `m`'s value for the side playing it
     /// when the value itself is not: [`Report::bound`] of its goal, or
     /// else "not-win" after a drawn position, since no move is worth more
@@ -440,11 +444,9 @@ pub(super) fn table_md(rows: &[Report], rules: &Rules) -> String {
     );
     s.push_str("|---|---|---|---|---:|---:|---:|---|\n");
     for r in rows {
-        let known = r.bound().unwrap_or("unknown");
         let value = match (&r.value, &r.stopped) {
-            (Some(v), _) => v.name().to_string(),
-            (None, Some(why)) => format!("{known} ({why})"),
-            (None, None) => known.into(),
+            (None, Some(why)) => format!("{} ({why})", r.value_or_bound()),
+            _ => r.value_or_bound().to_string(),
         };
         let _ = writeln!(
             s,
@@ -480,7 +482,7 @@ pub(super) fn table_csv(rows: &[Report], rules: &Rules) -> String {
             "{},{},{},{},{},{},{},{:.3},{},{}",
             r.board,
             rules.label(),
-            r.bound().unwrap_or(value_name(r.value)),
+            r.value_or_bound(),
             r.stopped.as_deref().unwrap_or(""),
             csv_field(&r.best().join(" ")),
             csv_field(&r.all_moves()),

@@ -31,7 +31,6 @@ use super::db_cmds;
 use super::progress::ProgressLine;
 use super::report::{
     GoalRow, LineReport, Report, json_report, print_solve, table_csv, table_json, table_md,
-    value_name,
 };
 use super::rules_cmds::board_and_diagram;
 
@@ -844,7 +843,7 @@ pub fn table(args: &TableArgs) -> CliResult {
         eprintln!(
             "{}: {} ({} nodes, {:.2} s)",
             board,
-            r.bound().unwrap_or(value_name(r.value)),
+            r.value_or_bound(),
             r.nodes,
             r.seconds
         );
