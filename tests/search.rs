@@ -766,6 +766,27 @@ fn check_line(
     assert_eq!(line.leaf().children, 0);
     assert_eq!(line.plies(), line.nodes.len() - 1);
     assert!(line.plies() > 0);
+    // The root's moves: each distinct legal move of the root once, with its
+    // turns, in the order the search prefers them, the line's first step
+    // first; the root's own number is theirs at the front.
+    let legal = fanorona::search::distinct_moves(geo, rules, root);
+    assert_eq!(line.root_moves.len(), legal.len());
+    assert_eq!(line.root_moves.len(), first.children);
+    for m in &line.root_moves {
+        let same = legal.iter().find(|l| l.position == m.position);
+        assert_eq!(same.map(|l| &l.turns), Some(&m.turns), "{:?}", m.turns);
+    }
+    let key = |n: &fanorona::search::LineNode<u64>| {
+        if root.turn == line.attacker {
+            n.proof
+        } else {
+            n.disproof
+        }
+    };
+    let keys: Vec<u64> = line.root_moves.iter().map(key).collect();
+    assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
+    assert_eq!(line.root_moves[0].position, line.nodes[1].position);
+    assert_eq!(keys[0], key(first));
 }
 
 #[test]
@@ -1073,6 +1094,21 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     );
     assert!(out.contains("\"steps\": [{\"move\": \""), "{out}");
     assert!(json_number(&out, "leaf_stones") <= 24, "{out}");
+    // Every first move in the tree, each once, the line's first step first.
+    let root_moves = &out[out.find("\"root_moves\": [").expect(&out)..];
+    let first_step = &out[out.find("\"steps\": [{\"move\": ").unwrap() + 20..];
+    let first_step = &first_step[..first_step.find('"').unwrap()];
+    assert!(
+        root_moves.starts_with(&format!("\"root_moves\": [{{\"move\": \"{first_step}\"")),
+        "{out}"
+    );
+    for m in ["b2-c3A", "c2-c3A", "d2-c3A", "b3-c3A", "b3-c3W"] {
+        assert_eq!(
+            root_moves.matches(&format!("\"{m}\"")).count(),
+            1,
+            "{m}: {out}"
+        );
+    }
     let (code, text, _) = stopped_5x5("1", &["--quiet"]);
     assert_eq!(code, 0);
     assert!(
@@ -1081,6 +1117,10 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     );
     assert!(text.contains("          1."), "{text}");
     assert!(text.contains("leaf      "), "{text}");
+    assert!(
+        text.contains("root      its 5 moves in the tree, the next first (proof / disproof):"),
+        "{text}"
+    );
     // Side by side: a line for each first move left open, in its entry.
     let (code, out, _) = stopped_5x5("2", &["--json", "--quiet"]);
     assert_eq!(code, 0);

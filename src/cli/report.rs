@@ -84,6 +84,9 @@ pub(super) struct LineReport {
     pub(super) root: (u64, u64),
     /// Each step down: (its turns, "/"-joined; proof, disproof; children).
     pub(super) steps: Vec<(String, u64, u64, usize)>,
+    /// Every move of the root in the tree, as the steps, the search's
+    /// preferred first.
+    pub(super) root_moves: Vec<(String, u64, u64, usize)>,
     /// The leaf at its end, and its stones.
     pub(super) leaf_fen: String,
     pub(super) leaf_stones: u32,
@@ -278,46 +281,71 @@ fn print_line(after: &str, l: &LineReport) {
         number(l.root.0),
         number(l.root.1)
     );
+    let steps = l
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(ply, (turns, ..))| format!("{}.{turns}", ply + 1));
+    print_wrapped(steps, " ");
+    println!("leaf      {} ({} stones)", l.leaf_fen, l.leaf_stones);
+    if l.root_moves.len() > 1 {
+        println!(
+            "root      its {} moves in the tree, the next first (proof / disproof):",
+            l.root_moves.len()
+        );
+        let moves = l
+            .root_moves
+            .iter()
+            .map(|(m, pn, dn, _)| format!("{m} {} / {}", number(*pn), number(*dn)));
+        print_wrapped(moves, ", ");
+    }
+}
+
+/// Items joined by `sep` in rows of at most about 70 characters, indented
+/// under the headings.
+fn print_wrapped(items: impl Iterator<Item = String>, sep: &str) {
     let mut row = String::new();
-    for (ply, (turns, ..)) in l.steps.iter().enumerate() {
-        let item = format!("{}.{turns}", ply + 1);
-        if !row.is_empty() && row.len() + 1 + item.len() > 70 {
-            println!("          {row}");
+    for item in items {
+        if !row.is_empty() && row.len() + sep.len() + item.len() > 70 {
+            // The separator's mark (a comma) ends the row it breaks.
+            println!("          {row}{}", sep.trim_end());
             row.clear();
         }
         if !row.is_empty() {
-            row.push(' ');
+            row.push_str(sep);
         }
         row.push_str(&item);
     }
     if !row.is_empty() {
         println!("          {row}");
     }
-    println!("leaf      {} ({} stones)", l.leaf_fen, l.leaf_stones);
 }
 
 fn json_line(l: &LineReport) -> String {
-    let steps: Vec<String> = l
-        .steps
-        .iter()
-        .map(|(m, pn, dn, kids)| {
-            format!(
-                "{{\"move\": {}, \"proof\": {}, \"disproof\": {}, \"children\": {kids}}}",
-                json_str(m),
-                json_number(*pn),
-                json_number(*dn)
-            )
-        })
-        .collect();
+    let steps = |nodes: &[(String, u64, u64, usize)]| -> String {
+        let items: Vec<String> = nodes
+            .iter()
+            .map(|(m, pn, dn, kids)| {
+                format!(
+                    "{{\"move\": {}, \"proof\": {}, \"disproof\": {}, \"children\": {kids}}}",
+                    json_str(m),
+                    json_number(*pn),
+                    json_number(*dn)
+                )
+            })
+            .collect();
+        items.join(", ")
+    };
     format!(
-        "{{\"attacker\": {}, \"root\": {}, \"proof\": {}, \"disproof\": {}, \"steps\": [{}], \"leaf\": {}, \"leaf_stones\": {}}}",
+        "{{\"attacker\": {}, \"root\": {}, \"proof\": {}, \"disproof\": {}, \"steps\": [{}], \"leaf\": {}, \"leaf_stones\": {}, \"root_moves\": [{}]}}",
         json_str(l.attacker.name()),
         json_str(&l.root_fen),
         json_number(l.root.0),
         json_number(l.root.1),
-        steps.join(", "),
+        steps(&l.steps),
         json_str(&l.leaf_fen),
-        l.leaf_stones
+        l.leaf_stones,
+        steps(&l.root_moves)
     )
 }
 

@@ -16,7 +16,7 @@ use fanorona::position::Position;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
 use fanorona::search::{
-    CLOSURE_EVERY, Goal, GoalState, INF, MoveReport, MoveSearchHook, MoveValue, Progress,
+    CLOSURE_EVERY, Goal, GoalState, INF, LineNode, MoveReport, MoveSearchHook, MoveValue, Progress,
     SearchLimits, SearchLine, SolveResult, Solver, Split, distinct_moves, solve_split,
 };
 use fanorona::value::Oracle;
@@ -902,11 +902,8 @@ fn turn_names(board: &Board, turns: &[Turn], sep: &str) -> String {
 fn line_report<B: Bits>(board: &Board, line: &SearchLine<B>) -> LineReport {
     let root = &line.nodes[0];
     let leaf = line.leaf();
-    LineReport {
-        attacker: line.attacker,
-        root_fen: position_to_fen(board, &root.position),
-        root: (root.proof, root.disproof),
-        steps: line.nodes[1..]
+    let steps = |nodes: &[LineNode<B>]| {
+        nodes
             .iter()
             .map(|n| {
                 (
@@ -916,7 +913,14 @@ fn line_report<B: Bits>(board: &Board, line: &SearchLine<B>) -> LineReport {
                     n.children,
                 )
             })
-            .collect(),
+            .collect()
+    };
+    LineReport {
+        attacker: line.attacker,
+        root_fen: position_to_fen(board, &root.position),
+        root: (root.proof, root.disproof),
+        steps: steps(&line.nodes[1..]),
+        root_moves: steps(&line.root_moves),
         leaf_fen: position_to_fen(board, &leaf.position),
         leaf_stones: leaf.position.white.count() + leaf.position.black.count(),
     }

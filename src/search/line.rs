@@ -26,6 +26,12 @@ pub struct SearchLine<B> {
     /// The tree's root first (no turns), then one node a ply down to the
     /// leaf.
     pub nodes: Vec<LineNode<B>>,
+    /// Every child of the root in the tree, in the order the search prefers
+    /// them (smallest proof number first where the attacker moves, smallest
+    /// disproof number where the defender does; ties in tree order), so the
+    /// first is the line's first step. Which first moves hold the work, and
+    /// how far each is from settling: what a long search is split by.
+    pub root_moves: Vec<LineNode<B>>,
 }
 
 /// One node of a [`SearchLine`].
@@ -65,33 +71,52 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         if root.pn() == 0 || root.dn() == 0 {
             return None;
         }
-        let mut nodes = Vec::new();
+        let mut nodes = vec![self.line_node(0, None)];
         let mut i = 0u32;
-        let mut before: Option<Position<B>> = None;
         loop {
             let t = &self.tree[i as usize];
-            let position = t.node().pos;
-            let mut turns = Vec::new();
-            if let Some(parent) = before {
-                for_each_turn(self.geo, &self.rules, &parent, |turn, p| {
-                    if *p == position {
-                        turns.push(turn.to_owned());
-                    }
-                });
-            }
-            nodes.push(LineNode {
-                turns,
-                position,
-                proof: t.pn(),
-                disproof: t.dn(),
-                children: if t.first == NONE { 0 } else { t.count as usize },
-            });
             if t.first == NONE || t.count == 0 {
                 break;
             }
-            before = Some(position);
+            let parent = t.node().pos;
             i = self.select_for(i, attacker);
+            nodes.push(self.line_node(i, Some(&parent)));
         }
-        Some(SearchLine { attacker, nodes })
+        let mut root_moves = Vec::new();
+        if root.first != NONE {
+            let start = root.node().pos;
+            for k in root.first..root.first + root.count {
+                root_moves.push(self.line_node(k, Some(&start)));
+            }
+        }
+        let or = root.turn() == attacker;
+        root_moves.sort_by_key(|n| if or { n.proof } else { n.disproof });
+        Some(SearchLine {
+            attacker,
+            nodes,
+            root_moves,
+        })
+    }
+
+    /// Tree node `i` as a [`LineNode`], with the turns that reach it from
+    /// `parent`.
+    fn line_node(&self, i: u32, parent: Option<&Position<B>>) -> LineNode<B> {
+        let t = &self.tree[i as usize];
+        let position = t.node().pos;
+        let mut turns = Vec::new();
+        if let Some(parent) = parent {
+            for_each_turn(self.geo, &self.rules, parent, |turn, p| {
+                if *p == position {
+                    turns.push(turn.to_owned());
+                }
+            });
+        }
+        LineNode {
+            turns,
+            position,
+            proof: t.pn(),
+            disproof: t.dn(),
+            children: if t.first == NONE { 0 } else { t.count as usize },
+        }
     }
 }
