@@ -69,8 +69,9 @@ pub struct SearchArgs {
     /// Stop after expanding this many nodes (per position with `table`;
     /// per first move when they are searched side by side). With `solve
     /// --checkpoint FILE`, 0 searches nothing: it shows where the saved
-    /// search stands (its goals' numbers and the line its open tree goes
-    /// down next) and leaves the file as it is.
+    /// search stands (its goals' numbers, the line its open tree goes
+    /// down next, and the numbers of the root's moves in that tree) and
+    /// leaves the file as it is.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// No progress line on stderr.

@@ -72,3 +72,23 @@ wait
     --threads 1 --memory 8 --time-limit 5400 --closure --checkpoint-every 10 \
     --checkpoint "$OUT/black5x9.fns" --json > "$OUT/black9.json" 2> "$OUT/black9.log" &
 wait
+
+# Session 46 (binary of 473acd6, then fe7fbdb for the deep search, which
+# adds the root's moves to the line): "Black wins?" after two of White's
+# first moves on their own, 900 s each, one after the other, seeded with
+# the deep checkpoint's solved positions (m5x9/<move>.*) ...
+for m in "b5-c5W BBBBB/BBBBB/BBBBB/BBBBB/..WBW/WWWWW/WWWWW/WWWWW/WWWWW b" \
+         "d4-c5A BBBBB/BBBBB/.BBBB/B.BBB/BWWBW/WWW.W/WWWWW/WWWWW/WWWWW b"; do
+  name=${m%% *}; fen=${m#* }
+  /usr/bin/time -f "$name: wall %e s, user %U s, peak %M KiB" "$FAN" solve --position "$fen" \
+    --db "$DB" --pieces 8 --goal black --moves none --threads 1 --memory 7 --closure \
+    --time-limit 900 --checkpoint "$OUT/m5x9/$name.fns" --checkpoint-seed "$OUT/black5x9.fns" \
+    --json > "$OUT/m5x9/$name.json" 2> "$OUT/m5x9/$name.log"
+done
+# ... then the deep search again from its checkpoint (fifth sitting), beside
+# 3x13's table (../README.md); the root's moves before it, without searching:
+"$FAN" solve --board 5x9 --db "$DB" --pieces 8 --goal black --memory 8 --threads 1 \
+    --table-cache 0.1 --checkpoint "$OUT/black5x9.fns" --nodes 0 --json > "$OUT/look10.json"
+/usr/bin/time -v "$FAN" solve --board 5x9 --pieces 8 --db "$DB" --goal black --moves none \
+    --threads 1 --memory 8 --time-limit 6600 --closure --checkpoint-every 10 \
+    --checkpoint "$OUT/black5x9.fns" --json > "$OUT/black10.json" 2> "$OUT/black10.log"
