@@ -1723,16 +1723,9 @@ fn a_start_stopped_between_its_two_goals_is_bounded_by_the_settled_one() {
         text.contains(&format!("value     {words} for white (node limit)")),
         "{text}"
     );
-    let table = [
-        "table",
-        "--boards",
-        "5x5",
-        "--pieces",
-        "4",
-        "--threads",
-        "1",
-        "--quiet",
-    ];
+    // The same board, tables and thread as the solve above, so the limit
+    // found there falls between the two disproofs here too.
+    let table = [&["table", "--boards"][..], &SOLVE_5X5[2..]].concat();
     let md = run(&[&table[..], &["--format", "md", "--nodes", &limit]].concat());
     assert!(
         md.contains(&format!("| 5x5 | {bound} (node limit) |")),
