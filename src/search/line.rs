@@ -15,8 +15,8 @@ use crate::position::Position;
 use crate::rules::Color;
 use crate::value::Oracle;
 
-use super::Solver;
 use super::tree::NONE;
+use super::{Solver, preference};
 
 /// The path from an open tree's root to the leaf the search expands next.
 #[derive(Clone, Debug)]
@@ -82,15 +82,17 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             i = self.select_for(i, attacker);
             nodes.push(self.line_node(i, Some(&parent)));
         }
-        let mut root_moves = Vec::new();
-        if root.first != NONE {
-            let start = root.node().pos;
-            for k in root.first..root.first + root.count {
-                root_moves.push(self.line_node(k, Some(&start)));
-            }
-        }
-        let or = root.turn() == attacker;
-        root_moves.sort_by_key(|n| if or { n.proof } else { n.disproof });
+        let mut children: Vec<u32> = match root.first {
+            NONE => Vec::new(),
+            first => (first..first + root.count).collect(),
+        };
+        // Stable: equals keep tree order, as `select_for` takes the first.
+        children.sort_by_key(|&k| preference(root, &self.tree[k as usize], attacker));
+        let start = root.node().pos;
+        let root_moves = children
+            .into_iter()
+            .map(|k| self.line_node(k, Some(&start)))
+            .collect();
         Some(SearchLine {
             attacker,
             nodes,

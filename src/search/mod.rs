@@ -1373,12 +1373,11 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// [`Solver::select`] in a tree of the goal "`attacker` wins".
     fn select_for(&self, i: u32, attacker: Color) -> u32 {
         let t = &self.tree[i as usize];
-        let or = t.turn() == attacker;
         let kids = &self.tree[t.first as usize..(t.first + t.count) as usize];
         let mut best = 0;
         let mut best_v = INF;
         for (k, c) in kids.iter().enumerate() {
-            let v = if or { c.pn() } else { c.dn() };
+            let v = preference(t, c, attacker);
             if v < best_v {
                 best_v = v;
                 best = k;
@@ -1742,6 +1741,19 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.tree[j as usize] = t;
         }
         self.tree.truncate(next as usize);
+    }
+}
+
+/// How much the search prefers `child` of `parent` in a tree of the goal
+/// "`attacker` wins", smaller first: its proof number where the attacker
+/// moves (an OR node), its disproof number where the defender does.
+/// [`Solver::select_for`] goes down to the first smallest; the line's
+/// root moves are sorted by it.
+fn preference<B: Bits>(parent: &TreeNode<B>, child: &TreeNode<B>, attacker: Color) -> u64 {
+    if parent.turn() == attacker {
+        child.pn()
+    } else {
+        child.dn()
     }
 }
 
