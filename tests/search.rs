@@ -1571,6 +1571,50 @@ fn checkpoint_entries(out: &str) -> Vec<&str> {
 }
 
 #[test]
+fn a_split_search_of_a_single_move_keeps_its_checkpoint() {
+    // White's one legal move is the capture b3-c3A. The split used to
+    // fall back on one search of the position, which neither read nor
+    // wrote the folder's checkpoint, and said so only in its JSON.
+    let dir = std::env::temp_dir().join(format!("fanorona-split-one-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let folder = dir.join("moves");
+    let args = [
+        "solve",
+        "--position",
+        ".W.B./B..../..... w",
+        "--pieces",
+        "0",
+        "--threads",
+        "2",
+        "--moves",
+        "all",
+        "--json",
+        "--quiet",
+        "--checkpoint",
+        folder.to_str().unwrap(),
+    ];
+    let (code, first, err) = fanorona(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(first.contains("\"value\": \"loss\""), "{first}");
+    let entries = checkpoint_entries(&first);
+    assert_eq!(entries.len(), 1, "{first}");
+    assert!(entries[0].starts_with("\"b3-c3A\""), "{first}");
+    assert!(!entries[0].contains("\"written\": null"), "{first}");
+    assert!(folder.join("b3-c3A.fns").is_file());
+    // Taken up: answered from the file.
+    let (code, again, err) = fanorona(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(again.contains("\"value\": \"loss\""), "{again}");
+    assert!(
+        !checkpoint_entries(&again)[0].contains("\"read\": null"),
+        "{again}"
+    );
+    assert_eq!(json_number(&again, "nodes"), 0, "{again}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_split_search_keeps_a_checkpoint_a_first_move() {
     let dir = std::env::temp_dir().join(format!("fanorona-split-ckpt-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

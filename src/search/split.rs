@@ -115,7 +115,8 @@ impl<B> SolveResult<B> {
 /// left to start takes the best of the moves waiting for a second at once
 /// (before, it sat idle until every first search had ended: on 3x11 with
 /// six moves and two threads, one core for 550 s of 6,600). Without a time
-/// limit every move is searched once, in order.
+/// limit (or with a single first move) every move is searched once, in
+/// order.
 ///
 /// The goals reported for the position are put together from the moves':
 /// for "the side to move wins" the position is an OR node of its moves
@@ -145,7 +146,11 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     let left = solver.turns_left(turns_played)?;
     let root = Node { pos: *pos, left };
     let mut moves = distinct_moves(geo, rules, pos);
-    if solver.static_value(&root).is_some() || moves.len() < 2 || threads < 2 {
+    // A single move still gets a search of its own (the same work as the
+    // position's, one ply down), so that the hook keeps its state: with
+    // the one ordinary search a split search's checkpoints were neither
+    // read nor written.
+    if solver.static_value(&root).is_some() || moves.is_empty() || threads < 2 {
         // Nothing to share out: one ordinary search.
         let mut report = |p: &Progress| progress(0, p);
         return Ok(match goal {
@@ -226,8 +231,8 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     // stopped, the most promising first, each with all the time left when
     // it starts. A thread with no first-pass search left to start takes a
     // second-pass one at once, rather than wait idle for the others' first
-    // passes to end. Without a time limit, one pass of the second kind, in
-    // order.
+    // passes to end. Without a time limit (or with one move), one pass of
+    // the second kind, in order.
     let mut spent = SpentTotals::default();
     let mut last: Vec<Option<SolveResult<B>>> = vec![None; total];
     let interrupted = || {
@@ -239,7 +244,8 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     };
     let left_then = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
     let passes: Vec<(usize, SolveResult<B>, Option<SolveResult<B>>)> = match limits.time {
-        Some(limit) => {
+        // One move has nothing to share the time with.
+        Some(limit) if total > 1 => {
             let first = first_budget(limit, total, workers);
             pool.install(|| {
                 two_passes(
@@ -265,9 +271,9 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             .map(|(i, first, second)| (i, first, second.flatten()))
             .collect()
         }
-        None => {
+        _ => {
             let order: Vec<usize> = (0..total).collect();
-            pool.install(|| in_order(&order, workers, |i, _| search(i, None)))
+            pool.install(|| in_order(&order, workers, |i, _| search(i, left_then())))
                 .into_iter()
                 .map(|(i, r)| (i, r, None))
                 .collect()
