@@ -8,18 +8,21 @@
 set -u
 BIN=${BIN:-./fanorona}; DB=${DB:-/work/runs/db}
 LINE4="B.B/B.B/..B/B.B/BW./B.W/.../WBW/W../W.W/W.W w"   # White to move
-P1="B.B/B.B/..B/BBB/.W./.../.W./W.W/W../W.W/W.W w"      # ... c6-b6A-b5A a7-b8
+P2="B.B/B.B/..B/B.B/.../.W./.W./W.W/W../W.W/W.W b"      # ... c6-b6A-b5A a7-b8 b7-b6W
 common=(--pieces 8 --db "$DB" --goal black --closure --checkpoint-every 10)
 
 # 1. White's six moves after the line, each a search of "Black wins?".
 "$BIN" solve --position "$LINE4" "${common[@]}" --moves all --threads 2 --memory 16 \
   --time-limit 6600 --checkpoint s48/line4 --json > s48/line4.json 2> s48/line4.log
 
-# 2. After 1 left c6-b6A-b5A open on Black's one reply a7-b8: White's
-#    moves there, a search each, two at a time, seeded with (a copy of)
-#    c6-b6A-b5A's checkpoint (binary of 28e1296: a thread free of first
-#    passes takes a second pass at once).
+# 2. After 1 left c6-b6A-b5A open on Black's one reply a7-b8, White's
+#    one move there is b7-b6W: Black's 15 replies after it, a search
+#    each, two at a time, seeded with (a copy of) c6-b6A-b5A's checkpoint
+#    (binary of 28e1296). A first try at the position after a7-b8
+#    (--moves all --threads 2, one move) was stopped after 2 minutes: with
+#    one first move the split ran one search of the position, which read
+#    no seed and kept no checkpoint (mended in b9e394e).
 cp s48/line4/c6-b6A-b5A.fns s48/seed-b5A.fns
-"$BIN" solve --position "$P1" "${common[@]}" --moves all --threads 2 --memory 18 \
-  --time-limit 1380 --checkpoint s48/p1 --checkpoint-seed s48/seed-b5A.fns \
-  --json > s48/p1.json 2> s48/p1.log
+"$BIN" solve --position "$P2" "${common[@]}" --moves all --threads 2 --memory 18 \
+  --time-limit 1260 --checkpoint s48/p2 --checkpoint-seed s48/seed-b5A.fns \
+  --json > s48/p2.json 2> s48/p2.log
