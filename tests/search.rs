@@ -883,6 +883,38 @@ fn time_limit_and_stop_flag() {
 }
 
 #[test]
+fn a_split_search_reports_the_memory_its_threads_hold_at_once() {
+    // The moves are searched two at a time, each in a share of the bound:
+    // what the result reports may not add up the tables of moves that
+    // were never held together (it did, and said 33 GB of an 18 GiB run).
+    let (geo, pos) = start_5x5();
+    let bound = 4 << 20;
+    let lim = SearchLimits {
+        nodes: Some(40_000),
+        memory_bytes: bound,
+        ..SearchLimits::default()
+    };
+    let r = solve_split(
+        &geo,
+        &Rules::default(),
+        &pos,
+        0,
+        &NoTables,
+        &lim,
+        &Split::threads(2),
+    )
+    .unwrap();
+    assert!(r.moves.len() > 2, "{} first moves", r.moves.len());
+    assert!(r.tt_bytes > 0);
+    assert!(
+        r.tt_bytes + r.tree_bytes <= bound,
+        "{} + {} bytes of {bound}",
+        r.tt_bytes,
+        r.tree_bytes
+    );
+}
+
+#[test]
 fn a_time_limit_is_shared_out_among_the_first_moves() {
     // Side by side, no move may take the whole limit: every first move of
     // the 5x5 start (not all settle in a second without tables) is searched

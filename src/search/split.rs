@@ -336,7 +336,9 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         closures: spent.closures,
         closure_solved: spent.closure_solved,
         tt_entries: results.iter().map(|r| r.tt_entries).sum(),
-        tt_bytes: results.iter().map(|r| r.tt_bytes).sum(),
+        // What the threads hold at once, at most, as for the trees: not
+        // the sum over moves searched one after another.
+        tt_bytes: results.iter().map(|r| r.tt_bytes).max().unwrap_or(0) * workers,
         tree_bytes: results.iter().map(|r| r.tree_bytes).max().unwrap_or(0) * workers,
         second_levels: spent.second_levels,
         compactions: spent.compactions,
