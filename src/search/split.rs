@@ -271,13 +271,15 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             .map(|(i, first, second)| (i, first, second.flatten()))
             .collect()
         }
-        _ => {
-            let order: Vec<usize> = (0..total).collect();
-            pool.install(|| in_order(&order, workers, |i, _| search(i, left_then())))
-                .into_iter()
-                .map(|(i, r)| (i, r, None))
-                .collect()
-        }
+        // The first pass alone, no move asking for a second.
+        _ => pool.install(|| {
+            two_passes(
+                total,
+                workers,
+                |i, _| (search(i, left_then()), None),
+                |_| unreachable!("no second pass was asked for"),
+            )
+        }),
     };
     for (i, first, second) in passes {
         spent.add(&first);
@@ -406,35 +408,6 @@ impl SpentTotals {
 /// first pass takes at most a quarter of the limit.
 fn first_budget(limit: Duration, moves: usize, workers: usize) -> Duration {
     time_share(limit, moves, workers) / 4
-}
-
-/// Runs `job` on each of `items` on `workers` threads, taking them in
-/// order (the first `workers` items start first, and so on), and returns
-/// the answers by item. `job` gets the item and how many items had not
-/// started when it did (it included).
-fn in_order<T: Send>(
-    items: &[usize],
-    workers: usize,
-    job: impl Fn(usize, usize) -> T + Sync,
-) -> Vec<(usize, T)> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
-    let done = std::sync::Mutex::new(Vec::with_capacity(items.len()));
-    rayon::scope(|scope| {
-        for _ in 0..workers.min(items.len()) {
-            scope.spawn(|_| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&i) = items.get(k) else { break };
-                    let answer = job(i, items.len() - k);
-                    done.lock().expect("no job panicked").push((i, answer));
-                }
-            });
-        }
-    });
-    let mut done = done.into_inner().expect("no job panicked");
-    done.sort_by_key(|&(i, _)| i);
-    done
 }
 
 /// Runs every item `0..count` through `first` on `workers` threads, in
@@ -624,22 +597,25 @@ mod tests {
     }
 
     #[test]
-    fn in_order_starts_items_in_order_and_answers_each_once() {
-        let items = [4, 2, 7, 0];
+    fn two_passes_without_second_passes_answers_each_item_once() {
         let started = std::sync::Mutex::new(Vec::new());
-        let done = in_order(&items, 1, |i, unstarted| {
-            started.lock().unwrap().push((i, unstarted));
-            i * 10
-        });
+        let done = two_passes(
+            4,
+            1,
+            |i, unstarted| {
+                started.lock().unwrap().push((i, unstarted));
+                (i * 10, None)
+            },
+            |_| unreachable!(),
+        );
         assert_eq!(
             started.into_inner().unwrap(),
-            [(4, 4), (2, 3), (7, 2), (0, 1)]
+            [(0, 4), (1, 3), (2, 2), (3, 1)]
         );
-        assert_eq!(done, [(0, 0), (2, 20), (4, 40), (7, 70)]);
-        let many: Vec<usize> = (0..50).rev().collect();
-        let done = in_order(&many, 2, |i, _| i + 1);
-        assert_eq!(done, (0..50).map(|i| (i, i + 1)).collect::<Vec<_>>());
-        assert!(in_order(&[], 2, |i, _| i).is_empty());
+        let answers: Vec<(usize, usize)> = done.iter().map(|&(i, a, _)| (i, a)).collect();
+        assert_eq!(answers, [(0, 0), (1, 10), (2, 20), (3, 30)]);
+        let done = two_passes(50, 2, |i, _| (i + 1, None), |_: usize| 0);
+        assert_eq!(done, (0..50).map(|i| (i, i + 1, None)).collect::<Vec<_>>());
     }
 
     #[test]
