@@ -396,6 +396,40 @@ fn the_closure_agrees_with_brute_force() {
 }
 
 #[test]
+fn the_graph_search_agrees_with_brute_force() {
+    // The search on the graph of positions: its proofs and disproofs come
+    // from the attractors and local deductions, and go into nothing shared
+    // but the values checked; a wrong one shows in a value. In a small
+    // bound too, where it stops for memory if it runs out (it must not:
+    // these boards are small).
+    let graph = |bytes: usize| SearchLimits {
+        graph: true,
+        ..limits_bytes(bytes)
+    };
+    let mut checked_draws = 0;
+    for (cols, rows, stones, n, draws, seed) in [
+        (3, 3, 9, 400, 100, 0x93),
+        (5, 3, 5, 150, 40, 0x95),
+        (3, 5, 5, 150, 40, 0x97),
+        (5, 5, 3, 150, 60, 0x99),
+    ] {
+        let naive = NaiveRules::default();
+        let truth = brute::solve(cols, rows, naive, stones);
+        let fens = sample(&truth, n, draws, seed);
+        let checked = check_sample_with(&truth, &fens, naive, 10, graph(8 << 20));
+        assert!(checked.draws >= draws, "{cols}x{rows}: {}", checked.draws);
+        checked_draws += checked.draws;
+    }
+    for (k, (forced, sdraw, sac)) in ALL_VARIANTS.into_iter().enumerate().skip(1) {
+        let naive = naive(Diag::Center, forced, sdraw, sac);
+        let truth = brute::solve(3, 3, naive, if sac { 7 } else { 9 });
+        let fens = sample(&truth, 100, 20, 0xe0 + k as u64);
+        checked_draws += check_sample_with(&truth, &fens, naive, 5, graph(1 << 20)).draws;
+    }
+    assert!(checked_draws > 250, "{checked_draws} draws checked");
+}
+
+#[test]
 fn first_moves_search_only_what_the_value_leaves_open() {
     // After a drawn root no move can win for its side, so a move is valued
     // by "the opponent wins?" alone; after a lost root every move loses and
@@ -624,13 +658,16 @@ fn draws_that_rest_on_endless_play() {
         let board = d.board(rules.diagonals);
         let geo = Geometry::<u64>::new(board);
         let pos: Position<u64> = d.to_position();
-        let r = solve(&geo, &rules, &pos, &NoTables, &limits(8), |_| {});
-        assert_eq!(r.value, Some(Wdl::Draw), "{fen}");
-        assert!(r.nodes < 100_000, "{fen}: {} nodes", r.nodes);
-        // A draw takes two disproofs.
-        assert_eq!(r.goals.len(), 2);
-        assert!(r.goals.iter().all(|g| g.state == GoalState::Disproved));
-        check_move_values(&board, &truth, &r.moves, fen);
+        for graph in [false, true] {
+            let lim = SearchLimits { graph, ..limits(8) };
+            let r = solve(&geo, &rules, &pos, &NoTables, &lim, |_| {});
+            assert_eq!(r.value, Some(Wdl::Draw), "{fen}");
+            assert!(r.nodes < 100_000, "{fen}: {} nodes", r.nodes);
+            // A draw takes two disproofs.
+            assert_eq!(r.goals.len(), 2);
+            assert!(r.goals.iter().all(|g| g.state == GoalState::Disproved));
+            check_move_values(&board, &truth, &r.moves, fen);
+        }
     }
 }
 
@@ -655,8 +692,22 @@ fn move_limit_agrees_with_brute_force_distances() {
     let limit = rules.turn_limit(3).unwrap();
     assert_eq!(limit, 30);
     let geo = Geometry::<u64>::new(board);
-    let mut solver = Solver::new(&geo, rules, &NoTables, limits(8));
-    let fens = sample(&truth, 400, 100, 0x1111);
+    for graph in [false, true] {
+        let lim = SearchLimits { graph, ..limits(8) };
+        move_limit_agrees(&geo, rules, lim, &truth, limit);
+    }
+}
+
+fn move_limit_agrees(
+    geo: &Geometry<u64>,
+    rules: Rules,
+    lim: SearchLimits,
+    truth: &HashMap<String, Val>,
+    limit: u32,
+) {
+    let board = &geo.board;
+    let mut solver = Solver::new(geo, rules, &NoTables, lim);
+    let fens = sample(truth, 400, 100, 0x1111);
     let mut rng = Rng(99);
     let mut cut = 0;
     for fen in &fens {
@@ -675,7 +726,7 @@ fn move_limit_agrees_with_brute_force_distances() {
     }
     assert!(cut >= 50, "only {cut} values changed by the limit");
     // The start: a win for White, within the limit.
-    let start = Position::<u64>::start(&board, Color::White);
+    let start = Position::<u64>::start(board, Color::White);
     let r = solver
         .solve(&start, 0, MoveReport::None, &mut |_| {})
         .unwrap();
@@ -718,6 +769,42 @@ fn node_limit_stops_with_unknown_and_the_numbers_reached() {
         other => panic!("last goal {other:?}"),
     }
     assert!(r.moves.is_empty());
+}
+
+#[test]
+fn a_graph_search_stops_at_its_memory_bound_and_at_its_node_limit() {
+    // 5x5 without tables takes some 400,000 expansions on the graph; 2 MiB
+    // hold about 20,000 positions.
+    let (geo, pos) = start_5x5();
+    for (lim, why) in [
+        (
+            SearchLimits {
+                graph: true,
+                ..limits_bytes(2 << 20)
+            },
+            StopReason::Memory,
+        ),
+        (
+            SearchLimits {
+                graph: true,
+                nodes: Some(2_000),
+                ..limits(8)
+            },
+            StopReason::Nodes,
+        ),
+    ] {
+        let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {});
+        assert_eq!((r.value, r.stopped), (None, Some(why)));
+        match r.goals.last().map(|g| g.state) {
+            Some(GoalState::Open { proof, disproof }) => {
+                assert!(proof > 1 && disproof > 1, "{proof} {disproof}")
+            }
+            other => panic!("last goal {other:?}"),
+        }
+        let used = r.tree_bytes + r.tt_bytes;
+        assert!(used <= lim.memory_bytes, "{used} bytes");
+        assert!(r.tree_bytes > 0);
+    }
 }
 
 /// Checks a stopped search's line: it starts at the tree's root with the
@@ -912,6 +999,52 @@ fn a_split_search_reports_the_memory_its_threads_hold_at_once() {
         r.tt_bytes,
         r.tree_bytes
     );
+}
+
+/// Sets the stop flag (Ctrl-C) once `after` first-move searches are over.
+struct StopAfter {
+    flag: Arc<AtomicBool>,
+    after: usize,
+    done: std::sync::atomic::AtomicUsize,
+}
+
+impl<B: fanorona::bits::Bits, O: Oracle<B>> fanorona::search::MoveSearchHook<B, O> for StopAfter {
+    fn before(&self, _: usize, _: &Position<B>, _: &mut Solver<'_, B, O>) {}
+    fn after(&self, _: usize, _: &Position<B>, _: &mut Solver<'_, B, O>, _: &SolveResult<B>) {
+        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        if done == self.after {
+            self.flag.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+}
+
+#[test]
+fn a_split_search_stopped_by_the_user_says_so() {
+    // The first moves searched before Ctrl-C were stopped by their short
+    // first-pass budgets ("time limit"); the search as a whole was
+    // interrupted, and says so (it said "time limit").
+    let (geo, pos) = start_5x5();
+    let flag = Arc::new(AtomicBool::new(false));
+    let lim = SearchLimits {
+        time: Some(Duration::from_secs(8)),
+        stop: Some(flag.clone()),
+        memory_bytes: 16 << 20,
+        ..SearchLimits::default()
+    };
+    let hook = StopAfter {
+        flag,
+        after: 3,
+        done: Default::default(),
+    };
+    let split = Split {
+        hook: Some(&hook),
+        ..Split::threads(2)
+    };
+    let r = solve_split(&geo, &Rules::default(), &pos, 0, &NoTables, &lim, &split).unwrap();
+    let first = &r.moves.iter().filter(|m| !m.goals.is_empty()).count();
+    assert!(*first >= 3, "{first} moves searched");
+    assert_eq!((r.value, r.stopped), (None, Some(StopReason::Interrupted)));
+    assert!(r.seconds < 6.0, "{} s", r.seconds);
 }
 
 #[test]

@@ -119,60 +119,26 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
     let classes = state.len();
 
     // The moves backwards (from a class to the expanded classes that move
-    // into it): counted, summed up to each range's end, then filled from
-    // the ends down, so that each offset ends as its range's start.
-    let mut offsets = vec![0u32; classes + 1];
-    for c in 0..classes {
+    // into it).
+    let back = Backward::new(classes, |c, into| {
         if state[c] == EXPANDED {
             let t = &tree[rep[c] as usize];
             for j in t.first..t.first + t.count {
-                offsets[class[j as usize] as usize] += 1;
+                into(class[j as usize] as usize);
             }
         }
-    }
-    for c in 1..=classes {
-        offsets[c] += offsets[c - 1];
-    }
-    let mut back = vec![0u32; offsets[classes] as usize];
-    for c in 0..classes {
-        if state[c] == EXPANDED {
-            let t = &tree[rep[c] as usize];
-            for j in t.first..t.first + t.count {
-                let d = class[j as usize] as usize;
-                offsets[d] -= 1;
-                back[offsets[d] as usize] = c as u32;
-            }
-        }
-    }
-    let moves_into = |d: usize| &back[offsets[d] as usize..offsets[d + 1] as usize];
+    });
     let attractor = |wins: &dyn Fn(u8) -> bool| {
         // How many of a class's moves must lead into the attractor before
         // it is in: one at the attacker's turn, all at the defender's.
-        let mut needed: Vec<u32> = (0..classes)
+        let needed: Vec<u32> = (0..classes)
             .map(|c| match state[c] {
                 EXPANDED if tree[rep[c] as usize].turn() == attacker => 1,
                 EXPANDED => tree[rep[c] as usize].count,
                 _ => 0,
             })
             .collect();
-        let mut attracted: Vec<bool> = state.iter().map(|&s| wins(s)).collect();
-        let mut queue: Vec<u32> = (0..classes as u32)
-            .filter(|&c| attracted[c as usize])
-            .collect();
-        while let Some(d) = queue.pop() {
-            for &c in moves_into(d as usize) {
-                let c = c as usize;
-                if attracted[c] {
-                    continue;
-                }
-                needed[c] -= 1;
-                if needed[c] == 0 {
-                    attracted[c] = true;
-                    queue.push(c as u32);
-                }
-            }
-        }
-        attracted
+        attractor(&back, needed, state.iter().map(|&s| wins(s)).collect())
     };
     // Forced wins: the attractor of the proved positions alone (a least
     // fixed point, so no cycle is taken for a win). Then the positions
@@ -193,6 +159,69 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
             }
         })
         .collect()
+}
+
+/// A graph's moves backwards: for each node, the nodes that move into it.
+pub(super) struct Backward {
+    offsets: Vec<u32>,
+    from: Vec<u32>,
+}
+
+impl Backward {
+    /// From `moves(c, into)`, which calls `into(d)` for each move of node
+    /// `c` (to node `d`), of `n` nodes: counted, summed up to each range's
+    /// end, then filled from the ends down, so that each offset ends as its
+    /// range's start.
+    pub(super) fn new(n: usize, moves: impl Fn(usize, &mut dyn FnMut(usize))) -> Self {
+        let mut offsets = vec![0u32; n + 1];
+        for c in 0..n {
+            moves(c, &mut |d| offsets[d] += 1);
+        }
+        for c in 1..=n {
+            offsets[c] += offsets[c - 1];
+        }
+        let mut from = vec![0u32; offsets[n] as usize];
+        for c in 0..n {
+            moves(c, &mut |d| {
+                offsets[d] -= 1;
+                from[offsets[d] as usize] = c as u32;
+            });
+        }
+        Backward { offsets, from }
+    }
+
+    fn into(&self, d: usize) -> &[u32] {
+        &self.from[self.offsets[d] as usize..self.offsets[d + 1] as usize]
+    }
+}
+
+/// The attractor of the nodes `attracted` holds, as a retrograde analysis
+/// finds it: a node is in once `needed[c]` of its moves lead into it (one
+/// at the attacker's turn, all at the defender's; 0 for a node with no
+/// moves in the graph, which gets in only by being in from the start).
+/// A least fixed point: no cycle counts.
+pub(super) fn attractor(
+    back: &Backward,
+    mut needed: Vec<u32>,
+    mut attracted: Vec<bool>,
+) -> Vec<bool> {
+    let mut queue: Vec<u32> = (0..attracted.len() as u32)
+        .filter(|&c| attracted[c as usize])
+        .collect();
+    while let Some(d) = queue.pop() {
+        for &c in back.into(d as usize) {
+            let c = c as usize;
+            if attracted[c] {
+                continue;
+            }
+            needed[c] -= 1;
+            if needed[c] == 0 {
+                attracted[c] = true;
+                queue.push(c as u32);
+            }
+        }
+    }
+    attracted
 }
 
 /// The numbers of a node with a verdict: (pn, dn).

@@ -139,6 +139,29 @@
 //! scratch takes 16 bytes a tree node from the tree's room, and each run
 //! sorts the tree): off by default (`experiments/search_closure/`).
 //!
+//! **The graph search** (optional: [`SearchLimits::graph`], `solve
+//! --graph`; `graph`). The closure taken all the way: the search keeps one
+//! node per position (an index over the positions, so a transposition is
+//! a link, not a copy) and never a tree. Proofs and disproofs come only
+//! from the closure's attractors, run on the whole graph every time the
+//! expanded positions have grown by half, and from local deductions that
+//! need no path (an OR node with a proved child, or all children
+//! disproved; an AND node the other way round); both are true results
+//! whatever the path, so nothing is path-dependent and the table of
+//! solved positions takes them all. Proof and disproof numbers only steer:
+//! each node keeps the tree's min/sum of its children's, cycles and shared
+//! children counted as they fall; a descent from the root takes the
+//! most-proving child not already on its own path. A node whose open
+//! children are all on the path is a repetition there: the descent backs
+//! out of it (and out of an AND node above it, where the defender repeats)
+//! and doubles the proof number of the attacker's move into it, so the next
+//! descent tries another. When every descent backs out to the root right
+//! after a closure, the nearest unknown position is expanded, breadth
+//! first (if there is none the next closure settles the root). The graph
+//! is sized once from the memory bound and the search stops (unknown) when
+//! it is full: there is no pruning. Where play transposes and repeats this
+//! takes far fewer expansions than the tree (`experiments/search_graph/`).
+//!
 //! Under the move-limit variant a node also carries the turns left, so no
 //! position ever repeats and the game is finite; oracle distances are cut
 //! to the turns left ([`Value::within`]).
@@ -162,7 +185,8 @@
 //! it `table` (the table of solved positions), `estimates` (the numbers of
 //! unsolved positions searched below), `tree` (the packed tree
 //! node), `closure` (the tree's copies merged into a graph, its
-//! attractors), `checkpoint` (the checkpoint file, `db/FORMAT.md`) and
+//! attractors), `graph` (the search on the graph of positions),
+//! `checkpoint` (the checkpoint file, `db/FORMAT.md`) and
 //! `split` (a position's first moves searched side by side,
 //! [`solve_split`]).
 
@@ -171,6 +195,7 @@ mod closure;
 mod conditional;
 mod estimates;
 mod first_moves;
+mod graph;
 mod line;
 mod split;
 mod table;
@@ -202,6 +227,11 @@ use tree::{MAX_DEPTH, NONE, TreeNode};
 
 /// The turns-left field of a node when there is no move limit.
 pub const NO_LIMIT: u16 = u16::MAX;
+
+/// The turns-left field of a node's children.
+fn turns_left_after(left: u16) -> u16 {
+    if left == NO_LIMIT { NO_LIMIT } else { left - 1 }
+}
 
 /// Infinity for proof and disproof numbers.
 pub const INF: u64 = u64::MAX;
@@ -309,6 +339,8 @@ pub struct SearchLimits {
     /// nodes, whichever is more. Its scratch memory comes out of the
     /// tree's room ([`CLOSURE_BYTES_PER_NODE`]).
     pub closure_every: Option<u64>,
+    /// Search on the graph of positions (`graph`) instead of the tree.
+    pub graph: bool,
 }
 
 impl Default for SearchLimits {
@@ -319,6 +351,7 @@ impl Default for SearchLimits {
             memory_bytes: 256 << 20,
             stop: None,
             closure_every: None,
+            graph: false,
         }
     }
 }
@@ -603,6 +636,8 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     /// Closures run and tree nodes they solved, in this call.
     closures: u64,
     closure_solved: u64,
+    /// The most bytes a graph search ([`graph`]) held in this call.
+    graph_bytes: usize,
 }
 
 type ProgressFn<'p> = dyn FnMut(&Progress) + 'p;
@@ -716,6 +751,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closure_due: 0,
             closures: 0,
             closure_solved: 0,
+            graph_bytes: 0,
         }
     }
 
@@ -898,6 +934,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.estimate_hits = 0;
         self.closures = 0;
         self.closure_solved = 0;
+        self.graph_bytes = 0;
         self.start = Instant::now();
         self.last_report = self.start;
         self.deadline = self.limits.time.map(|t| self.start + t);
@@ -924,7 +961,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closure_solved: self.closure_solved,
             tt_entries: self.table.len(),
             tt_bytes: self.table.bytes() + self.conditional.bytes() + self.estimates.bytes(),
-            tree_bytes: self.peak_tree * std::mem::size_of::<TreeNode<B>>(),
+            tree_bytes: (self.peak_tree * std::mem::size_of::<TreeNode<B>>()).max(self.graph_bytes),
             second_levels: self.second_levels,
             compactions: self.compactions,
             cuts: self.call_cuts,
@@ -1072,6 +1109,9 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             } else {
                 GoalState::Disproved
             };
+        }
+        if self.limits.graph {
+            return self.prove_graph(root, attacker, progress);
         }
         // The tree of this very goal, left open by an earlier call or read
         // from a checkpoint, is taken up where it stopped.
@@ -1392,15 +1432,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     fn expand(&mut self, i: u32) -> Option<usize> {
         let t = self.tree[i as usize];
         let node = t.node();
-        let mut positions = std::mem::take(&mut self.positions);
-        positions.clear();
-        for_each_turn(self.geo, &self.rules, &node.pos, |_, p| positions.push(*p));
-        positions.sort_unstable();
-        positions.dedup();
-        // Captures of more stones first (a stable sort keeps ties in a
-        // fixed order).
-        let enemy = node.pos.turn.other();
-        positions.sort_by_key(|p| p.stones(enemy).count());
+        let positions = self.children_of(&node.pos);
         if self.tree.len() + positions.len() > self.max_nodes {
             let needed = positions.len();
             self.positions = positions;
@@ -1408,11 +1440,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
         self.nodes += 1;
         self.total_nodes += 1;
-        let left = if node.left == NO_LIMIT {
-            NO_LIMIT
-        } else {
-            node.left - 1
-        };
+        let left = turns_left_after(node.left);
         let first = self.tree.len() as u32;
         // Most children are looked up in the table of solved positions, and
         // many in the path-dependent disproofs (a quiet move's child) and
@@ -1439,6 +1467,20 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         t.count = positions.len() as u32;
         self.positions = positions;
         None
+    }
+
+    /// The positions the turns of `pos` lead to, each once, captures of
+    /// more stones first (a stable sort keeps ties in a fixed order), in
+    /// the solver's scratch vector: hand it back to `self.positions`.
+    fn children_of(&mut self, pos: &Position<B>) -> Vec<Position<B>> {
+        let mut positions = std::mem::take(&mut self.positions);
+        positions.clear();
+        for_each_turn(self.geo, &self.rules, pos, |_, p| positions.push(*p));
+        positions.sort_unstable();
+        positions.dedup();
+        let enemy = pos.turn.other();
+        positions.sort_by_key(|p| p.stones(enemy).count());
+        positions
     }
 
     /// A new child: ended, repeated, solved before, known to the oracle, or

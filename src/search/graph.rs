@@ -1,0 +1,548 @@
+//! Proof-number search on the graph of positions (`solve --graph`): one
+//! node per position, however many paths lead to it, so a drawn region of
+//! paika play is expanded once, not once per path as the tree does.
+//!
+//! Soundness does not come from the numbers but from the attractors, as in
+//! the closure (`closure`): every so often the attacker's attractor of the
+//! proved positions (least fixed point: no cycle counts) proves, and every
+//! expanded position outside the attractor of the proved and unknown ones
+//! is a true disproof. Between closures only local deductions are made (an
+//! OR node with a proved child is proved, with every child disproved is
+//! disproved; the other way round at AND nodes), which need no path.
+//!
+//! The numbers only steer (the method, with what they are and how a
+//! descent backs out of repetitions, is in [`crate::search`]).
+
+use std::collections::VecDeque;
+
+use super::closure::{Backward, attractor};
+use super::table::hash_key;
+use super::*;
+
+const UNKNOWN: u8 = 0;
+const EXPANDED: u8 = 1;
+const PROVED: u8 = 2;
+const DISPROVED: u8 = 3;
+
+#[derive(Clone, Copy)]
+struct GNode<B> {
+    node: Node<B>,
+    pn: u32,
+    dn: u32,
+    first: u32,
+    count: u32,
+    state: u8,
+}
+
+struct Graph<B: Bits> {
+    index: Index,
+    nodes: Vec<GNode<B>>,
+    edges: Vec<u32>,
+    expanded: usize,
+}
+
+/// The bytes a graph holds (its arrays are reserved whole at the start,
+/// but memory is only taken as they fill).
+fn bytes<B: Bits>(g: &Graph<B>) -> usize {
+    g.nodes.len() * std::mem::size_of::<GNode<B>>() + g.index.slots.len() * 8 + g.edges.len() * 4
+}
+
+/// Bytes a position of the graph takes, all told: its node, its share of
+/// the index ([`INDEX_SLOTS`] slots of 8 bytes) and [`EDGES_PER_POSITION`]
+/// edges of 4.
+fn bytes_per_position<B: Bits>() -> usize {
+    std::mem::size_of::<GNode<B>>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + 4 * EDGES_PER_POSITION
+}
+
+/// Index slots per position (3 / 2: the index is at most two thirds
+/// full).
+const INDEX_SLOTS: (usize, usize) = (3, 2);
+/// Room for edges per position: a 3x11 search had 2.6 (11 moves a
+/// position expanded, 4.3 positions made per expansion).
+const EDGES_PER_POSITION: usize = 3;
+
+/// The positions' index: open addressing over a fixed array (sized once
+/// for the most positions the memory bound allows, so it never grows),
+/// each slot 32 bits of the hash and the node's number plus one (0:
+/// empty). The key itself is the node's: nothing is stored twice.
+struct Index {
+    slots: Vec<u64>,
+}
+
+impl Index {
+    fn new(positions: usize) -> Self {
+        let len = (positions * INDEX_SLOTS.0 / INDEX_SLOTS.1).max(4);
+        Index {
+            slots: vec![0; len],
+        }
+    }
+
+    fn start(&self, hash: u64) -> usize {
+        ((hash as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The node of `key` (of hash `hash`) if it is in the graph, else the
+    /// slot to put it in.
+    fn find<B: Bits>(&self, nodes: &[GNode<B>], key: &Node<B>, hash: u64) -> Result<u32, usize> {
+        let tag = hash & 0xffff_ffff;
+        let mut i = self.start(hash);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return Err(i);
+            }
+            if s >> 32 == tag {
+                let n = (s & 0xffff_ffff) as u32 - 1;
+                if nodes[n as usize].node == *key {
+                    return Ok(n);
+                }
+            }
+            i += 1;
+            if i == self.slots.len() {
+                i = 0;
+            }
+        }
+    }
+
+    fn put(&mut self, slot: usize, hash: u64, node: u32) {
+        self.slots[slot] = (hash & 0xffff_ffff) << 32 | (node as u64 + 1);
+    }
+}
+
+fn cap(x: u64) -> u32 {
+    x.min(CAP) as u32
+}
+
+impl<B: Bits> Graph<B> {
+    fn kids(&self, i: u32) -> &[u32] {
+        let g = &self.nodes[i as usize];
+        &self.edges[g.first as usize..(g.first + g.count) as usize]
+    }
+
+    /// Recomputes an expanded node from its children: local deductions
+    /// and numbers. Returns whether anything changed.
+    fn refresh(&mut self, i: u32, attacker: Color) -> bool {
+        let g = self.nodes[i as usize];
+        if g.state != EXPANDED {
+            return false;
+        }
+        let or = g.node.pos.turn == attacker;
+        let (mut pn, mut dn) = if or { (INF, 0u64) } else { (0u64, INF) };
+        let mut state = EXPANDED;
+        let mut open = 0;
+        for &c in self.kids(i) {
+            let k = &self.nodes[c as usize];
+            match k.state {
+                PROVED if or => state = PROVED,
+                DISPROVED if !or => state = DISPROVED,
+                PROVED | DISPROVED => {}
+                _ => {
+                    open += 1;
+                    if or {
+                        pn = pn.min(k.pn as u64);
+                        dn = dn.saturating_add(k.dn as u64);
+                    } else {
+                        pn = pn.saturating_add(k.pn as u64);
+                        dn = dn.min(k.dn as u64);
+                    }
+                }
+            }
+            if state != EXPANDED {
+                break;
+            }
+        }
+        if state == EXPANDED && open == 0 {
+            state = if or { DISPROVED } else { PROVED };
+        }
+        let n = &mut self.nodes[i as usize];
+        let (pn, dn) = match state {
+            PROVED => (0, u32::MAX),
+            DISPROVED => (u32::MAX, 0),
+            _ => (cap(pn).max(1), cap(dn).max(1)),
+        };
+        let changed = (n.pn, n.dn, n.state) != (pn, dn, state);
+        (n.pn, n.dn, n.state) = (pn, dn, state);
+        changed
+    }
+
+    /// The closure on the whole graph: proofs from the attractor of the
+    /// proved positions, disproofs outside that of the proved and unknown
+    /// ones. Returns the nodes solved.
+    fn close(&mut self, attacker: Color) -> u64 {
+        let n = self.nodes.len();
+        let back = Backward::new(n, |c, into| {
+            if self.nodes[c].state == EXPANDED {
+                self.kids(c as u32).iter().for_each(|&d| into(d as usize));
+            }
+        });
+        let attractor = |wins: &dyn Fn(u8) -> bool| {
+            let needed: Vec<u32> = self
+                .nodes
+                .iter()
+                .map(|g| match g.state {
+                    EXPANDED if g.node.pos.turn == attacker => 1,
+                    EXPANDED => g.count,
+                    _ => 0,
+                })
+                .collect();
+            attractor(
+                &back,
+                needed,
+                self.nodes.iter().map(|g| wins(g.state)).collect(),
+            )
+        };
+        let proved = attractor(&|s| s == PROVED);
+        let open = attractor(&|s| s == PROVED || s == UNKNOWN);
+        drop(back);
+        let mut solved = 0;
+        for (i, g) in self.nodes.iter_mut().enumerate() {
+            if g.state != EXPANDED {
+                continue;
+            }
+            if proved[i] {
+                (g.pn, g.dn, g.state) = (0, u32::MAX, PROVED);
+                solved += 1;
+            } else if !open[i] {
+                (g.pn, g.dn, g.state) = (u32::MAX, 0, DISPROVED);
+                solved += 1;
+            }
+        }
+        // Children mostly come after their parents: two sweeps backwards
+        // bring the numbers up to date (they only steer).
+        for _ in 0..2 {
+            for i in (0..n as u32).rev() {
+                self.refresh(i, attacker);
+            }
+        }
+        solved
+    }
+
+    /// The nearest unknown position below `from`, breadth first through
+    /// expanded open ones (none: the closure settles `from`).
+    fn nearest_unknown(&self, from: u32) -> Option<u32> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut queue = VecDeque::from([from]);
+        seen[from as usize] = true;
+        while let Some(i) = queue.pop_front() {
+            for &c in self.kids(i) {
+                match self.nodes[c as usize].state {
+                    UNKNOWN => return Some(c),
+                    EXPANDED if !seen[c as usize] => {
+                        seen[c as usize] = true;
+                        queue.push_back(c);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+}
+
+impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
+    /// Searches "`attacker` can force a win" at `root` on the graph of
+    /// positions (the module's method) until it is settled or a limit
+    /// stops it.
+    pub(super) fn prove_graph(
+        &mut self,
+        root: &Node<B>,
+        attacker: Color,
+        progress: &mut ProgressFn<'_>,
+    ) -> GoalState {
+        self.attacker = attacker;
+        // The graph takes what the tree would (the memory bound less the
+        // tables), all of it reserved at once so that nothing doubles.
+        let per_position = bytes_per_position::<B>();
+        // (The table of solved positions grows up to its share.)
+        let memory = self.limits.memory_bytes;
+        let tables = memory / TABLE_SHARE + self.conditional.bytes() + self.estimates.bytes();
+        let room = memory.saturating_sub(tables);
+        let max_positions = (room / per_position).clamp(64, u32::MAX as usize - 1);
+        let mut g = Graph {
+            index: Index::new(max_positions),
+            nodes: Vec::with_capacity(max_positions),
+            edges: Vec::with_capacity(max_positions * EDGES_PER_POSITION),
+            expanded: 0,
+        };
+        let hash = hash_key(root, attacker);
+        let slot = g
+            .index
+            .find(&g.nodes, root, hash)
+            .expect_err("the graph is empty");
+        g.index.put(slot, hash, 0);
+        g.nodes.push(GNode {
+            node: *root,
+            pn: 1,
+            dn: 1,
+            first: 0,
+            count: 0,
+            state: UNKNOWN,
+        });
+        let mut mark: Vec<u32> = Vec::new();
+        let mut stamp = 0u32;
+        let mut path: Vec<u32> = Vec::new();
+        let mut next_closure = 4096u64;
+        let mut since = 0u64;
+        let result = loop {
+            let r = g.nodes[0];
+            match r.state {
+                PROVED => break GoalState::Proved,
+                DISPROVED => break GoalState::Disproved,
+                _ => {}
+            }
+            if self.nodes.is_multiple_of(CHECK_EVERY) {
+                self.check_stop();
+                if self.last_report.elapsed() >= Duration::from_millis(200) {
+                    self.last_report = Instant::now();
+                    let mut p = self.progress();
+                    p.tree_nodes = g.nodes.len();
+                    p.tree_bytes = bytes(&g);
+                    (p.proof, p.disproof) = (r.pn as u64, r.dn as u64);
+                    progress(&p);
+                }
+            }
+            if self.stopped.is_some() {
+                break GoalState::Open {
+                    proof: r.pn as u64,
+                    disproof: r.dn as u64,
+                };
+            }
+            if since >= next_closure {
+                self.closures += 1;
+                self.closure_solved += g.close(attacker);
+                since = 0;
+                next_closure = next_closure.max(g.expanded as u64 / 2);
+                continue;
+            }
+            // Down to the most-proving node, off the path's own positions.
+            stamp = stamp.wrapping_add(1);
+            if stamp == 0 {
+                mark.iter_mut().for_each(|m| *m = 0);
+                stamp = 1;
+            }
+            mark.resize(g.nodes.len(), 0);
+            path.clear();
+            path.push(0);
+            mark[0] = stamp;
+            // A node whose open children are all on the path or excluded
+            // is disproved on this path (a repetition): it is left, and
+            // so is an AND node above it (the defender repeats there); an
+            // OR node above tries its next child. Left nodes stay marked
+            // for the rest of the descent.
+            let leaf = loop {
+                let Some(&cur) = path.last() else {
+                    break None;
+                };
+                if g.nodes[cur as usize].state == UNKNOWN {
+                    break Some(cur);
+                }
+                let or = g.nodes[cur as usize].node.pos.turn == attacker;
+                let mut best = None;
+                let mut best_v = u32::MAX;
+                for &c in g.kids(cur) {
+                    let k = &g.nodes[c as usize];
+                    if k.state == PROVED || k.state == DISPROVED || mark[c as usize] == stamp {
+                        continue;
+                    }
+                    let v = if or { k.pn } else { k.dn };
+                    if best.is_none() || v < best_v {
+                        best = Some(c);
+                        best_v = v;
+                    }
+                }
+                if let Some(c) = best {
+                    path.push(c);
+                    mark[c as usize] = stamp;
+                    continue;
+                }
+                g.refresh(cur, attacker);
+                let mut left = path.pop().expect("cur is on the path");
+                while let Some(&p) = path.last() {
+                    if g.nodes[p as usize].node.pos.turn == attacker {
+                        break;
+                    }
+                    left = path.pop().expect("p is on the path");
+                }
+                // The attacker's move into a repetition: less promising
+                // for it than its numbers say, so the next descent tries
+                // another first (on 5x5 without tables: 2.9 s instead of
+                // 13.2 s, 10% more expansions).
+                let n = &mut g.nodes[left as usize];
+                if n.state == EXPANDED || n.state == UNKNOWN {
+                    n.pn = cap(n.pn as u64 * 2).max(1);
+                }
+            };
+            let leaf = match leaf {
+                Some(l) => Some(l),
+                None if since == 0 => {
+                    // Right after a closure, every descent went round:
+                    // the nearest unknown position, breadth first.
+                    g.nearest_unknown(0)
+                }
+                None => {
+                    since = next_closure;
+                    continue;
+                }
+            };
+            let Some(l) = leaf else {
+                // Nothing unknown within reach: the closure settles the
+                // root.
+                since = next_closure;
+                continue;
+            };
+            {
+                if g.nodes.len() + 64 > max_positions || g.edges.len() + 64 > g.edges.capacity() {
+                    self.stopped = Some(StopReason::Memory);
+                    continue;
+                }
+                self.expand_graph(&mut g, l);
+                since += 1;
+                g.refresh(l, attacker);
+            }
+            for &i in path.iter().rev() {
+                g.refresh(i, attacker);
+            }
+        };
+        // What is solved for good goes where later searches find it.
+        let age = self.age();
+        for n in &g.nodes {
+            if n.count > 0 && (n.state == PROVED || n.state == DISPROVED) {
+                let (pn, dn) = if n.state == PROVED {
+                    (0, INF)
+                } else {
+                    (INF, 0)
+                };
+                self.table
+                    .put(&n.node, attacker, Entry { pn, dn, work: age });
+            }
+        }
+        self.graph_bytes = self.graph_bytes.max(bytes(&g));
+        result
+    }
+
+    /// Expands an unknown position of the graph: its children found in
+    /// the graph, or classified and added.
+    fn expand_graph(&mut self, g: &mut Graph<B>, i: u32) {
+        let node = g.nodes[i as usize].node;
+        let positions = self.children_of(&node.pos);
+        self.nodes += 1;
+        self.total_nodes += 1;
+        let left = turns_left_after(node.left);
+        let first = g.edges.len() as u32;
+        for p in positions.iter() {
+            let child = Node { pos: *p, left };
+            let hash = hash_key(&child, self.attacker);
+            let c = match g.index.find(&g.nodes, &child, hash) {
+                Ok(c) => c,
+                Err(slot) => {
+                    let (pn, dn) = self.graph_numbers(&child);
+                    let (state, pn, dn) = match (pn, dn) {
+                        (0, _) => (PROVED, 0, u32::MAX),
+                        (_, 0) => (DISPROVED, u32::MAX, 0),
+                        _ => (UNKNOWN, cap(pn).max(1), cap(dn).max(1)),
+                    };
+                    let c = g.nodes.len() as u32;
+                    g.nodes.push(GNode {
+                        node: child,
+                        pn,
+                        dn,
+                        first: 0,
+                        count: 0,
+                        state,
+                    });
+                    g.index.put(slot, hash, c);
+                    c
+                }
+            };
+            g.edges.push(c);
+        }
+        let n = &mut g.nodes[i as usize];
+        n.first = first;
+        n.count = positions.len() as u32;
+        n.state = EXPANDED;
+        if n.count == 0 {
+            // No move is caught by `terminal`; kept safe all the same.
+            n.state = if node.pos.turn == self.attacker {
+                DISPROVED
+            } else {
+                PROVED
+            };
+        }
+        g.expanded += 1;
+        self.positions = positions;
+    }
+
+    /// A new position's numbers: solved (the end of the game, the table of
+    /// solved positions, the oracle) or the heuristic ones.
+    fn graph_numbers(&mut self, node: &Node<B>) -> (u64, u64) {
+        if let Some(v) = self.terminal(node) {
+            return self.numbers_of(node, v);
+        }
+        if let Some(e) = self.table.get(node, self.attacker) {
+            return (e.pn, e.dn);
+        }
+        if let Some(mut v) = self.oracle.lookup(&node.pos) {
+            self.oracle_hits += 1;
+            if node.left != NO_LIMIT {
+                v = v.within(node.left as u32);
+            }
+            return self.numbers_of(node, v);
+        }
+        self.initial_numbers(node)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    fn node(id: u64) -> GNode<u64> {
+        GNode {
+            node: Node {
+                pos: Position {
+                    white: id,
+                    black: 1 << 40,
+                    turn: Color::White,
+                    block: None,
+                },
+                left: NO_LIMIT,
+            },
+            pn: 1,
+            dn: 1,
+            first: 0,
+            count: 0,
+            state: UNKNOWN,
+        }
+    }
+
+    #[test]
+    fn the_index_finds_every_position_put_in_and_no_other() {
+        // Full to its limit (two thirds of the slots), with hashes that
+        // collide in their slot and in their 32-bit tag.
+        let n = 3000;
+        let mut index = Index::new(n);
+        let mut nodes: Vec<GNode<u64>> = Vec::new();
+        let hash = |id: u64| {
+            if id.is_multiple_of(3) {
+                42
+            } else {
+                id.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            }
+        };
+        for id in 0..n as u64 {
+            let g = node(id);
+            let slot = index
+                .find(&nodes, &g.node, hash(id))
+                .expect_err("not in yet");
+            index.put(slot, hash(id), nodes.len() as u32);
+            nodes.push(g);
+        }
+        for id in 0..n as u64 {
+            assert_eq!(index.find(&nodes, &node(id).node, hash(id)), Ok(id as u32));
+        }
+        for id in n as u64..n as u64 + 100 {
+            assert!(index.find(&nodes, &node(id).node, hash(id)).is_err());
+        }
+    }
+}
