@@ -101,8 +101,8 @@ pub struct SearchArgs {
     /// analysis of the graph as --closure does for the tree (so --closure
     /// adds nothing). Far fewer expansions where play transposes and
     /// repeats (9x3 after d2-e2A: 0.63 M against 3.5 M). No pruning: it
-    /// stops (unknown) when the graph fills --memory, about 72 bytes a
-    /// position; it keeps no checkpoint.
+    /// stops (unknown) when the graph fills --memory, about 100 bytes a
+    /// position with its scratch; it keeps no checkpoint.
     #[arg(long, conflicts_with = "checkpoint")]
     pub graph: bool,
 }

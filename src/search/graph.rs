@@ -24,16 +24,20 @@ const EXPANDED: u8 = 1;
 const PROVED: u8 = 2;
 const DISPROVED: u8 = 3;
 
+/// A position of the graph: its numbers (which only steer), its moves
+/// (`edges[first..first + count]` once expanded) and its state.
 #[derive(Clone, Copy)]
 struct GNode<B> {
     node: Node<B>,
     pn: u32,
     dn: u32,
     first: u32,
-    count: u32,
+    /// (A position has far fewer than 65,536 moves.)
+    count: u16,
     state: u8,
 }
 
+/// The positions searched, the root first, and their moves.
 struct Graph<B: Bits> {
     index: Index,
     nodes: Vec<GNode<B>>,
@@ -41,18 +45,31 @@ struct Graph<B: Bits> {
     expanded: usize,
 }
 
-/// The bytes a graph holds (its arrays are reserved whole at the start,
-/// but memory is only taken as they fill).
+/// The bytes a graph holds with its scratch (its arrays are reserved
+/// whole at the start, but memory is only taken as they fill).
 fn bytes<B: Bits>(g: &Graph<B>) -> usize {
-    g.nodes.len() * std::mem::size_of::<GNode<B>>() + g.index.slots.len() * 8 + g.edges.len() * 4
+    g.nodes.len() * (std::mem::size_of::<GNode<B>>() + SCRATCH_PER_POSITION)
+        + g.index.slots.len() * 8
+        + g.edges.len() * (4 + SCRATCH_PER_EDGE)
 }
 
-/// Bytes a position of the graph takes, all told: its node, its share of
-/// the index ([`INDEX_SLOTS`] slots of 8 bytes) and [`EDGES_PER_POSITION`]
-/// edges of 4.
+/// Bytes a position of the graph takes, all told: its node and scratch,
+/// its share of the index ([`INDEX_SLOTS`] slots of 8 bytes) and
+/// [`EDGES_PER_POSITION`] edges with theirs.
 fn bytes_per_position<B: Bits>() -> usize {
-    std::mem::size_of::<GNode<B>>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + 4 * EDGES_PER_POSITION
+    std::mem::size_of::<GNode<B>>()
+        + SCRATCH_PER_POSITION
+        + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1
+        + (4 + SCRATCH_PER_EDGE) * EDGES_PER_POSITION
 }
+
+/// Scratch a position needs at most: a descent's mark (4 bytes) and, in a
+/// closure, its range of the moves backwards (4), the moves it still
+/// needs (4), its place in the queue (4) and two attractors' flags (2).
+const SCRATCH_PER_POSITION: usize = 18;
+/// Scratch an edge needs in a closure: its place among the moves
+/// backwards.
+const SCRATCH_PER_EDGE: usize = 4;
 
 /// Index slots per position (3 / 2: the index is at most two thirds
 /// full).
@@ -116,7 +133,7 @@ fn cap(x: u64) -> u32 {
 impl<B: Bits> Graph<B> {
     fn kids(&self, i: u32) -> &[u32] {
         let g = &self.nodes[i as usize];
-        &self.edges[g.first as usize..(g.first + g.count) as usize]
+        &self.edges[g.first as usize..g.first as usize + g.count as usize]
     }
 
     /// Recomputes an expanded node from its children: local deductions
@@ -181,7 +198,7 @@ impl<B: Bits> Graph<B> {
                 .iter()
                 .map(|g| match g.state {
                     EXPANDED if g.node.pos.turn == attacker => 1,
-                    EXPANDED => g.count,
+                    EXPANDED => g.count as u32,
                     _ => 0,
                 })
                 .collect();
@@ -278,7 +295,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             count: 0,
             state: UNKNOWN,
         });
-        let mut mark: Vec<u32> = Vec::new();
+        let mut mark: Vec<u32> = Vec::with_capacity(max_positions);
         let mut stamp = 0u32;
         let mut path: Vec<u32> = Vec::new();
         let mut next_closure = 4096u64;
@@ -458,7 +475,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         }
         let n = &mut g.nodes[i as usize];
         n.first = first;
-        n.count = positions.len() as u32;
+        n.count = u16::try_from(positions.len()).expect("fewer than 65,536 moves");
         n.state = EXPANDED;
         if n.count == 0 {
             // No move is caught by `terminal`; kept safe all the same.
