@@ -6,7 +6,7 @@
 # side by side. DB holds 7x5's `center` tables to 7 stones:
 #   fanorona build --board 7x5 --pieces 7 --diagonals center --db DB --threads 2 --memory 8 --json
 set -u
-BIN=${BIN:-fanorona}; DB=${DB:-db}; OUT=${OUT:-.}
+BIN=${BIN:-fanorona}; DB=${DB:-db}; OUT=${OUT:-s49}
 common=(--diagonals center --db "$DB" --pieces 7 --goal black --graph --moves none --threads 1
         --memory "${MEM:-10}" --time-limit "${LIMIT:-1500}" --json)
 "$BIN" solve --position "BBBBB/BBBB./BBB.B/BWWBW/W.WWW/WWWWW/WWWWW b" "${common[@]}" \
