@@ -166,6 +166,9 @@ struct Checked {
     estimate_hits: u64,
     /// Tree nodes the shared solver's closures solved.
     closure_solved: u64,
+    /// Times the shared solver cut its tree back (or started its graph
+    /// again).
+    cuts: u64,
 }
 
 /// [`check_sample`] with a memory bound for the shared solver.
@@ -196,6 +199,7 @@ fn check_sample_with(
     let mut conditional_hits = 0;
     let mut estimate_hits = 0;
     let mut closure_solved = 0;
+    let mut cuts = 0;
     for (i, fen) in fens.iter().enumerate() {
         let pos: Position<u64> = Diagram::parse(fen).unwrap().to_position();
         let expect = wdl(truth[fen]);
@@ -211,6 +215,7 @@ fn check_sample_with(
         conditional_hits += r.conditional_hits;
         estimate_hits += r.estimate_hits;
         closure_solved += r.closure_solved;
+        cuts += r.cuts;
         if with_moves {
             check_move_values(&board, truth, &r.moves, &format!("{fen} under {rules}"));
             let best = r.moves.first().and_then(|m| m.value);
@@ -233,6 +238,7 @@ fn check_sample_with(
         conditional_hits,
         estimate_hits,
         closure_solved,
+        cuts,
     }
 }
 
@@ -407,6 +413,7 @@ fn the_graph_search_agrees_with_brute_force() {
         ..limits_bytes(bytes)
     };
     let mut checked_draws = 0;
+    let mut restarted = 0;
     for (cols, rows, stones, n, draws, seed) in [
         (3, 3, 9, 400, 100, 0x93),
         (5, 3, 5, 150, 40, 0x95),
@@ -419,6 +426,10 @@ fn the_graph_search_agrees_with_brute_force() {
         let checked = check_sample_with(&truth, &fens, naive, 10, graph(8 << 20));
         assert!(checked.draws >= draws, "{cols}x{rows}: {}", checked.draws);
         checked_draws += checked.draws;
+        // In 128 KiB (about 1,000 positions) the graph fills and starts
+        // again now and then: the values must not change.
+        let small = check_sample_with(&truth, &fens, naive, 10, graph(128 << 10));
+        restarted += u64::from(small.cuts > 0);
     }
     for (k, (forced, sdraw, sac)) in ALL_VARIANTS.into_iter().enumerate().skip(1) {
         let naive = naive(Diag::Center, forced, sdraw, sac);
@@ -427,6 +438,10 @@ fn the_graph_search_agrees_with_brute_force() {
         checked_draws += check_sample_with(&truth, &fens, naive, 5, graph(1 << 20)).draws;
     }
     assert!(checked_draws > 250, "{checked_draws} draws checked");
+    assert!(
+        restarted >= 2,
+        "the graph started again on {restarted} boards"
+    );
 }
 
 #[test]
@@ -772,39 +787,30 @@ fn node_limit_stops_with_unknown_and_the_numbers_reached() {
 }
 
 #[test]
-fn a_graph_search_stops_at_its_memory_bound_and_at_its_node_limit() {
+fn a_full_graph_starts_again_within_its_memory_bound() {
     // 5x5 without tables takes some 400,000 expansions on the graph; 2 MiB
-    // hold about 20,000 positions.
+    // hold about 17,000 positions: the graph fills and starts again from
+    // the root (counted as cuts), keeping what it solved, within the bound,
+    // until the node limit.
     let (geo, pos) = start_5x5();
-    for (lim, why) in [
-        (
-            SearchLimits {
-                graph: true,
-                ..limits_bytes(2 << 20)
-            },
-            StopReason::Memory,
-        ),
-        (
-            SearchLimits {
-                graph: true,
-                nodes: Some(2_000),
-                ..limits(8)
-            },
-            StopReason::Nodes,
-        ),
-    ] {
-        let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {});
-        assert_eq!((r.value, r.stopped), (None, Some(why)));
-        match r.goals.last().map(|g| g.state) {
-            Some(GoalState::Open { proof, disproof }) => {
-                assert!(proof > 1 && disproof > 1, "{proof} {disproof}")
-            }
-            other => panic!("last goal {other:?}"),
+    let lim = SearchLimits {
+        graph: true,
+        nodes: Some(60_000),
+        ..limits_bytes(2 << 20)
+    };
+    let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {});
+    assert_eq!((r.value, r.stopped), (None, Some(StopReason::Nodes)));
+    assert!(r.cuts >= 2, "{} restarts", r.cuts);
+    assert!(r.estimate_hits > 0, "no numbers kept across restarts");
+    match r.goals.last().map(|g| g.state) {
+        Some(GoalState::Open { proof, disproof }) => {
+            assert!(proof > 1 && disproof > 1, "{proof} {disproof}")
         }
-        let used = r.tree_bytes + r.tt_bytes;
-        assert!(used <= lim.memory_bytes, "{used} bytes");
-        assert!(r.tree_bytes > 0);
+        other => panic!("last goal {other:?}"),
     }
+    let used = r.tree_bytes + r.tt_bytes;
+    assert!(used <= lim.memory_bytes, "{used} bytes");
+    assert!(r.tree_bytes > 0);
 }
 
 /// Checks a stopped search's line: it starts at the tree's root with the

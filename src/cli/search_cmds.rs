@@ -100,9 +100,10 @@ pub struct SearchArgs {
     /// once, however many move orders lead to it, solved by retrograde
     /// analysis of the graph as --closure does for the tree (so --closure
     /// adds nothing). Far fewer expansions where play transposes and
-    /// repeats (9x3 after d2-e2A: 0.63 M against 3.5 M). No pruning: it
-    /// stops (unknown) when the graph fills --memory, about 100 bytes a
-    /// position with its scratch; it keeps no checkpoint.
+    /// repeats (9x3 after d2-e2A: 0.63 M against 3.5 M). The graph takes
+    /// about 100 bytes a position; when it fills --memory it starts again
+    /// from the root, keeping what it solved and the numbers of the rest
+    /// (shown as cuts). It keeps no checkpoint.
     #[arg(long, conflicts_with = "checkpoint")]
     pub graph: bool,
 }

@@ -158,9 +158,12 @@
 //! descent tries another. When every descent backs out to the root right
 //! after a closure, the nearest unknown position is expanded, breadth
 //! first (if there is none the next closure settles the root). The graph
-//! is sized once from the memory bound and the search stops (unknown) when
-//! it is full: there is no pruning. Where play transposes and repeats this
-//! takes far fewer expansions than the tree (`experiments/search_graph/`).
+//! is sized once from the memory bound; when it is full, a last closure
+//! runs, the solved positions go into the table, the numbers of the
+//! expanded open ones into the estimates (which new positions take, as
+//! the tree's leaves do), and the graph starts again from the root (a
+//! *cut*). Where play transposes and repeats this takes far fewer
+//! expansions than the tree (`experiments/search_graph/`).
 //!
 //! Under the move-limit variant a node also carries the turns left, so no
 //! position ever repeats and the game is finite; oracle distances are cut
