@@ -407,37 +407,18 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 since = next_closure;
                 continue;
             };
-            {
-                if g.nodes.len() + 64 > max_positions || g.edges.len() + 64 > g.edges.capacity() {
-                    // Full: what the whole graph settles, and the numbers
-                    // of what it does not, are kept; the graph starts again
-                    // from the root (counted as a cut). Against stopping:
-                    // 9x3 after d2-e2A in 0.1 GiB settled in 1,112,219
-                    // expansions (9 restarts; the tree: 1,526,779).
-                    self.closures += 1;
-                    self.closure_solved += g.close(attacker);
-                    self.keep_graph(&g, attacker);
-                    g.nodes.truncate(1);
-                    g.edges.clear();
-                    g.index.slots.fill(0);
-                    g.expanded = 0;
-                    let r = &mut g.nodes[0];
-                    if r.state == EXPANDED {
-                        (r.state, r.first, r.count) = (UNKNOWN, 0, 0);
-                    }
-                    let hash = hash_key(root, attacker);
-                    let slot = g.index.find(&g.nodes, root, hash).expect_err("empty");
-                    g.index.put(slot, hash, 0);
-                    since = 0;
-                    next_closure = 4096;
-                    self.cuts += 1;
-                    self.call_cuts += 1;
-                    continue;
-                }
-                self.expand_graph(&mut g, l);
-                since += 1;
-                g.refresh(l, attacker);
+            if g.nodes.len() + 64 > max_positions || g.edges.len() + 64 > g.edges.capacity() {
+                // Full (against stopping here: 9x3 after d2-e2A in 0.1
+                // GiB settled in 1,112,219 expansions, 9 restarts; the
+                // tree took 1,526,779).
+                self.start_again(&mut g, attacker);
+                since = 0;
+                next_closure = 4096;
+                continue;
             }
+            self.expand_graph(&mut g, l);
+            since += 1;
+            g.refresh(l, attacker);
             for &i in path.iter().rev() {
                 g.refresh(i, attacker);
             }
@@ -445,6 +426,33 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         self.keep_graph(&g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(&g));
         result
+    }
+
+    /// A full graph starts again from its root (counted as a cut): what
+    /// the whole graph settles, and the numbers of what it does not, are
+    /// kept first ([`Solver::keep_graph`]).
+    fn start_again(&mut self, g: &mut Graph<B>, attacker: Color) {
+        self.closures += 1;
+        self.closure_solved += g.close(attacker);
+        self.keep_graph(g, attacker);
+        self.graph_bytes = self.graph_bytes.max(bytes(g));
+        self.cuts += 1;
+        self.call_cuts += 1;
+        g.nodes.truncate(1);
+        g.edges.clear();
+        g.index.slots.fill(0);
+        g.expanded = 0;
+        let root = &mut g.nodes[0];
+        if root.state == EXPANDED {
+            (root.state, root.first, root.count) = (UNKNOWN, 0, 0);
+        }
+        let root = root.node;
+        let hash = hash_key(&root, attacker);
+        let slot = g
+            .index
+            .find(&g.nodes, &root, hash)
+            .expect_err("the graph is empty");
+        g.index.put(slot, hash, 0);
     }
 
     /// Keeps what is solved for good in the table of solved positions,
