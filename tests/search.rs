@@ -1188,6 +1188,46 @@ fn fanorona(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+#[test]
+fn solve_on_the_graph_says_so() {
+    // The report speaks of the graph, its restarts and its positions, not
+    // of a tree; no checkpoint can be kept of it.
+    let (code, out, err) = fanorona(&[
+        "solve",
+        "--board",
+        "5x5",
+        "--pieces",
+        "0",
+        "--graph",
+        "--memory",
+        "0.004",
+        "--nodes",
+        "20000",
+        "--moves",
+        "none",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("; graph peak "), "{out}");
+    assert!(!out.contains("tree peak"), "{out}");
+    assert!(out.contains("memory    graph full "), "{out}");
+    assert!(out.contains(" positions solved"), "{out}");
+    let (code, out, err) = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--graph",
+        "--checkpoint",
+        "x.fns",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("--graph") && err.contains("--checkpoint"),
+        "{err}"
+    );
+}
+
 /// The number after `"key": ` in a JSON line.
 fn json_number(out: &str, key: &str) -> u64 {
     let pat = format!("\"{key}\": ");

@@ -12,6 +12,9 @@ pub(super) struct ProgressLine {
     pub(super) enabled: bool,
     pub(super) tty: bool,
     pub(super) label: String,
+    /// The search runs on the graph of positions (`--graph`): its size is
+    /// in positions, its cuts are restarts.
+    pub(super) graph: bool,
     /// The first moves' names, in the order the search counts them.
     pub(super) move_names: Vec<String>,
     pub(super) last: Option<Instant>,
@@ -24,6 +27,7 @@ impl ProgressLine {
             enabled: !quiet,
             tty: std::io::stderr().is_terminal(),
             label,
+            graph: false,
             move_names: Vec::new(),
             last: None,
             drawn: false,
@@ -40,7 +44,7 @@ impl ProgressLine {
             None => String::new(),
         };
         format!(
-            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, tree {} nodes {}{}{}, solved {} ({}), {:.1} s",
+            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, {} {}{}{}, solved {} ({}), {:.1} s",
             self.label,
             phase,
             p.attacker.name(),
@@ -49,10 +53,16 @@ impl ProgressLine {
             human(p.nodes as f64),
             human(p.nodes as f64 / p.seconds.max(1e-9)),
             human(p.oracle_hits as f64),
-            human(p.tree_nodes as f64),
+            if self.graph {
+                format!("graph {} positions", human(p.tree_nodes as f64))
+            } else {
+                format!("tree {} nodes", human(p.tree_nodes as f64))
+            },
             bytes(p.tree_bytes),
             if p.second_levels > 0 {
                 format!(" ({} cuts, PN² {})", p.cuts, human(p.second_levels as f64))
+            } else if p.cuts > 0 && self.graph {
+                format!(" ({} restarts)", p.cuts)
             } else if p.cuts > 0 {
                 format!(" ({} cuts)", p.cuts)
             } else {
@@ -167,5 +177,18 @@ mod tests {
         (p.closures, p.closure_solved) = (3, 15_000);
         let text = line.text(&p);
         assert!(text.contains(", 3 closures solved 15.0k, solved"), "{text}");
+        // On the graph: positions and restarts.
+        (p.tree_nodes, p.cuts) = (12_000, 2);
+        assert!(
+            line.text(&p).contains("tree 12.0k nodes 0.0 MiB (2 cuts)"),
+            "{}",
+            line.text(&p)
+        );
+        line.graph = true;
+        let text = line.text(&p);
+        assert!(
+            text.contains("graph 12.0k positions 0.0 MiB (2 restarts)"),
+            "{text}"
+        );
     }
 }

@@ -59,6 +59,9 @@ pub(super) struct Report {
     pub(super) conditional_hits: u64,
     /// Leaves that took the numbers of a copy searched below before.
     pub(super) estimate_hits: u64,
+    /// The search ran on the graph of positions (`--graph`): its sizes
+    /// and cuts (restarts) are the graph's.
+    pub(super) graph: bool,
     /// Closures run (`--closure`) and the tree nodes they solved.
     pub(super) closures: u64,
     pub(super) closure_solved: u64,
@@ -225,7 +228,7 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     );
     let (cached, read) = r.cache_reads;
     println!(
-        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept, {} path-dependent disproofs reused, {} leaves' numbers from earlier searches below; tree peak {} of a {} bound",
+        "tables    {} ({} hits, {} cache: {:.1}% of {} block look-ups cached); {} solved positions kept, {} path-dependent disproofs reused, {} leaves' numbers from earlier searches below; {} peak {} of a {} bound",
         r.tables(),
         r.table_hits,
         bytes(r.cache_bytes),
@@ -234,9 +237,16 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         r.solved_entries,
         r.conditional_hits,
         r.estimate_hits,
+        if r.graph { "graph" } else { "tree" },
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
     );
+    if r.graph && r.cuts > 0 {
+        println!(
+            "memory    graph full {} times: started again from the root, keeping what it solved; more --memory would help",
+            r.cuts
+        );
+    }
     if r.compactions > 0 {
         println!(
             "memory    tree full {} times: open subtrees cut off {} times, {} second-level (PN²) searches{}",
@@ -252,8 +262,10 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     }
     if r.closures > 0 {
         println!(
-            "closure   {} runs, {} tree nodes solved",
-            r.closures, r.closure_solved
+            "closure   {} runs, {} {} solved",
+            r.closures,
+            r.closure_solved,
+            if r.graph { "positions" } else { "tree nodes" }
         );
     }
     if let Some(l) = &r.line {

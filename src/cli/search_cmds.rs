@@ -453,6 +453,7 @@ fn run<B: Bits>(
     let mut checkpoint_report = None;
     let mut move_checkpoints = Vec::new();
     let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
+    line.graph = args.graph;
     let moves = distinct_moves(&geo, rules, pos);
     line.move_names = moves
         .iter()
@@ -708,6 +709,7 @@ fn run<B: Bits>(
         second_levels: res.second_levels,
         conditional_hits: res.conditional_hits,
         estimate_hits: res.estimate_hits,
+        graph: args.graph,
         closures: res.closures,
         closure_solved: res.closure_solved,
         line: res.line.as_ref().map(|l| line_report(&board, l)),
