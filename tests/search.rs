@@ -360,6 +360,59 @@ fn random_5x5_positions_of_three_stones_reuse_path_dependent_disproofs_soundly()
     assert!(checked.conditional_hits > 0, "no reuse on 5x5");
 }
 
+/// One sample's check by [`check_small_boards`]: the board (or variant)
+/// and memory bound, the draws the sample was drawn to hold (none asked
+/// for under the variants), and what was checked.
+struct SmallBoardCheck {
+    name: String,
+    bytes: usize,
+    draws_asked: usize,
+    checked: Checked,
+}
+
+/// [`check_sample_with`] on 3x3, 5x3, 3x5 and 5x5 under the default rules
+/// (samples rich in draws, seeds `board_seed` + 3, 5, 7, 9) with
+/// `lim(bytes)` for each of `bytes`, then on 3x3 under every other
+/// variant (seeds `variant_seed` + k) with `lim(1 MiB)`.
+fn check_small_boards(
+    lim: impl Fn(usize) -> SearchLimits,
+    bytes: &[usize],
+    board_seed: u64,
+    variant_seed: u64,
+) -> Vec<SmallBoardCheck> {
+    let mut out = Vec::new();
+    for (cols, rows, stones, n, draws, k) in [
+        (3, 3, 9, 400, 100, 3),
+        (5, 3, 5, 150, 40, 5),
+        (3, 5, 5, 150, 40, 7),
+        (5, 5, 3, 150, 60, 9),
+    ] {
+        let naive = NaiveRules::default();
+        let truth = brute::solve(cols, rows, naive, stones);
+        let fens = sample(&truth, n, draws, board_seed + k);
+        for &b in bytes {
+            out.push(SmallBoardCheck {
+                name: format!("{cols}x{rows}"),
+                bytes: b,
+                draws_asked: draws,
+                checked: check_sample_with(&truth, &fens, naive, 10, lim(b)),
+            });
+        }
+    }
+    for (k, (forced, sdraw, sac)) in ALL_VARIANTS.into_iter().enumerate().skip(1) {
+        let naive = naive(Diag::Center, forced, sdraw, sac);
+        let truth = brute::solve(3, 3, naive, if sac { 7 } else { 9 });
+        let fens = sample(&truth, 100, 20, variant_seed + k as u64);
+        out.push(SmallBoardCheck {
+            name: format!("3x3 {naive:?}"),
+            bytes: 1 << 20,
+            draws_asked: 0,
+            checked: check_sample_with(&truth, &fens, naive, 5, lim(1 << 20)),
+        });
+    }
+    out
+}
+
 #[test]
 fn the_closure_agrees_with_brute_force() {
     // The closure after every 16 expansions (or a quarter of the tree):
@@ -372,30 +425,10 @@ fn the_closure_agrees_with_brute_force() {
         ..limits_bytes(bytes)
     };
     let mut solved = 0;
-    for (cols, rows, stones, n, draws, seed) in [
-        (3, 3, 9, 400, 100, 0xc3),
-        (5, 3, 5, 150, 40, 0xc5),
-        (3, 5, 5, 150, 40, 0xc7),
-        (5, 5, 3, 150, 60, 0xc9),
-    ] {
-        let naive = NaiveRules::default();
-        let truth = brute::solve(cols, rows, naive, stones);
-        let fens = sample(&truth, n, draws, seed);
-        for bytes in [8 << 20, 256 << 10] {
-            let checked = check_sample_with(&truth, &fens, naive, 10, closure(bytes));
-            assert!(
-                checked.draws >= draws,
-                "{cols}x{rows}: {} draws",
-                checked.draws
-            );
-            solved += checked.closure_solved;
-        }
-    }
-    for (k, (forced, sdraw, sac)) in ALL_VARIANTS.into_iter().enumerate().skip(1) {
-        let naive = naive(Diag::Center, forced, sdraw, sac);
-        let truth = brute::solve(3, 3, naive, if sac { 7 } else { 9 });
-        let fens = sample(&truth, 100, 20, 0xd0 + k as u64);
-        solved += check_sample_with(&truth, &fens, naive, 5, closure(1 << 20)).closure_solved;
+    for c in check_small_boards(closure, &[8 << 20, 256 << 10], 0xc0, 0xd0) {
+        let draws = c.checked.draws;
+        assert!(draws >= c.draws_asked, "{}: {draws} draws", c.name);
+        solved += c.checked.closure_solved;
     }
     // The closure did solve positions (the values above were checked).
     assert!(solved > 1000, "the closures solved {solved} tree nodes");
@@ -405,37 +438,23 @@ fn the_closure_agrees_with_brute_force() {
 fn the_graph_search_agrees_with_brute_force() {
     // The search on the graph of positions: its proofs and disproofs come
     // from the attractors and local deductions, and go into nothing shared
-    // but the values checked; a wrong one shows in a value. In a small
-    // bound too, where it stops for memory if it runs out (it must not:
-    // these boards are small).
+    // but the values checked; a wrong one shows in a value. In 128 KiB too
+    // (about 1,000 positions), where the graph fills and starts again now
+    // and then: the values must not change.
     let graph = |bytes: usize| SearchLimits {
         graph: true,
         ..limits_bytes(bytes)
     };
     let mut checked_draws = 0;
     let mut restarted = 0;
-    for (cols, rows, stones, n, draws, seed) in [
-        (3, 3, 9, 400, 100, 0x93),
-        (5, 3, 5, 150, 40, 0x95),
-        (3, 5, 5, 150, 40, 0x97),
-        (5, 5, 3, 150, 60, 0x99),
-    ] {
-        let naive = NaiveRules::default();
-        let truth = brute::solve(cols, rows, naive, stones);
-        let fens = sample(&truth, n, draws, seed);
-        let checked = check_sample_with(&truth, &fens, naive, 10, graph(8 << 20));
-        assert!(checked.draws >= draws, "{cols}x{rows}: {}", checked.draws);
-        checked_draws += checked.draws;
-        // In 128 KiB (about 1,000 positions) the graph fills and starts
-        // again now and then: the values must not change.
-        let small = check_sample_with(&truth, &fens, naive, 10, graph(128 << 10));
-        restarted += u64::from(small.cuts > 0);
-    }
-    for (k, (forced, sdraw, sac)) in ALL_VARIANTS.into_iter().enumerate().skip(1) {
-        let naive = naive(Diag::Center, forced, sdraw, sac);
-        let truth = brute::solve(3, 3, naive, if sac { 7 } else { 9 });
-        let fens = sample(&truth, 100, 20, 0xe0 + k as u64);
-        checked_draws += check_sample_with(&truth, &fens, naive, 5, graph(1 << 20)).draws;
+    for c in check_small_boards(graph, &[8 << 20, 128 << 10], 0x90, 0xe0) {
+        if c.bytes == 128 << 10 {
+            restarted += u64::from(c.checked.cuts > 0);
+            continue;
+        }
+        let draws = c.checked.draws;
+        assert!(draws >= c.draws_asked, "{}: {draws}", c.name);
+        checked_draws += draws;
     }
     assert!(checked_draws > 250, "{checked_draws} draws checked");
     assert!(
@@ -1620,11 +1639,18 @@ fn a_hard_first_move_does_not_hold_up_easy_ones_behind_it() {
     }
 }
 
-#[test]
-fn solve_command_keeps_a_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("fanorona-solve-ckpt-{}", std::process::id()));
+/// An empty folder of the system's temporary one, named `name` and this
+/// process (emptied if a run before left it).
+fn fresh_temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn solve_command_keeps_a_checkpoint() {
+    let dir = fresh_temp_dir("fanorona-solve-ckpt");
     let file = dir.join("5x5.fns");
     let f = file.to_str().unwrap();
     let goal = [
@@ -1786,9 +1812,7 @@ fn a_split_search_of_a_single_move_keeps_its_checkpoint() {
     // White's one legal move is the capture b3-c3A. The split used to
     // fall back on one search of the position, which neither read nor
     // wrote the folder's checkpoint, and said so only in its JSON.
-    let dir = std::env::temp_dir().join(format!("fanorona-split-one-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_temp_dir("fanorona-split-one");
     let folder = dir.join("moves");
     let args = [
         "solve",
@@ -1827,9 +1851,7 @@ fn a_split_search_of_a_single_move_keeps_its_checkpoint() {
 
 #[test]
 fn a_split_search_keeps_a_checkpoint_a_first_move() {
-    let dir = std::env::temp_dir().join(format!("fanorona-split-ckpt-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_temp_dir("fanorona-split-ckpt");
     // Made by the first sitting.
     let folder = dir.join("moves");
     let f = folder.to_str().unwrap();

@@ -137,11 +137,11 @@ impl<B: Bits> Graph<B> {
     }
 
     /// Recomputes an expanded node from its children: local deductions
-    /// and numbers. Returns whether anything changed.
-    fn refresh(&mut self, i: u32, attacker: Color) -> bool {
+    /// and numbers.
+    fn refresh(&mut self, i: u32, attacker: Color) {
         let g = self.nodes[i as usize];
         if g.state != EXPANDED {
-            return false;
+            return;
         }
         let or = g.node.pos.turn == attacker;
         let (mut pn, mut dn) = if or { (INF, 0u64) } else { (0u64, INF) };
@@ -177,9 +177,7 @@ impl<B: Bits> Graph<B> {
             DISPROVED => (u32::MAX, 0),
             _ => (cap(pn).max(1), cap(dn).max(1)),
         };
-        let changed = (n.pn, n.dn, n.state) != (pn, dn, state);
         (n.pn, n.dn, n.state) = (pn, dn, state);
-        changed
     }
 
     /// The closure on the whole graph: proofs from the attractor of the
@@ -307,17 +305,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 DISPROVED => break GoalState::Disproved,
                 _ => {}
             }
-            if self.nodes.is_multiple_of(CHECK_EVERY) {
-                self.check_stop();
-                if self.last_report.elapsed() >= Duration::from_millis(200) {
-                    self.last_report = Instant::now();
-                    let mut p = self.progress();
-                    p.tree_nodes = g.nodes.len();
-                    p.tree_bytes = bytes(&g);
-                    (p.proof, p.disproof) = (r.pn as u64, r.dn as u64);
-                    progress(&p);
-                }
-            }
+            self.tick_with(progress, |p| {
+                p.tree_nodes = g.nodes.len();
+                p.tree_bytes = bytes(&g);
+                (p.proof, p.disproof) = (r.pn as u64, r.dn as u64);
+            });
             if self.stopped.is_some() {
                 break GoalState::Open {
                     proof: r.pn as u64,
@@ -538,22 +530,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         if let Some(e) = self.table.get(node, self.attacker) {
             return (e.pn, e.dn);
         }
-        if let Some(mut v) = self.oracle.lookup(&node.pos) {
-            self.oracle_hits += 1;
-            if node.left != NO_LIMIT {
-                v = v.within(node.left as u32);
-            }
+        if let Some(v) = self.oracle_value(node) {
             return self.numbers_of(node, v);
         }
-        let heuristic = self.initial_numbers(node);
-        let kept = self.estimates.get(node, self.attacker);
-        match kept.and_then(|kept| raise(heuristic, capped(kept, heuristic))) {
-            Some(numbers) => {
-                self.estimate_hits += 1;
-                numbers
-            }
-            None => heuristic,
-        }
+        self.leaf_numbers(node)
     }
 }
 

@@ -1010,6 +1010,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         if let Some(v) = self.terminal(node) {
             return Some(v);
         }
+        self.oracle_value(node)
+    }
+
+    /// The oracle's value of a node, cut to its turns left (counted as a
+    /// table hit).
+    fn oracle_value(&mut self, node: &Node<B>) -> Option<Value> {
         let v = self.oracle.lookup(&node.pos)?;
         self.oracle_hits += 1;
         Some(if node.left == NO_LIMIT {
@@ -1190,11 +1196,19 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
 
     /// Checks the limits and shows progress, every so many nodes.
     fn tick(&mut self, progress: &mut ProgressFn<'_>) {
+        self.tick_with(progress, |_| {});
+    }
+
+    /// [`Solver::tick`], the report amended by `amend` (a search that
+    /// keeps no tree fills in its own sizes and numbers).
+    fn tick_with(&mut self, progress: &mut ProgressFn<'_>, amend: impl FnOnce(&mut Progress)) {
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check_stop();
             if self.last_report.elapsed() >= Duration::from_millis(200) {
                 self.last_report = Instant::now();
-                progress(&self.progress());
+                let mut p = self.progress();
+                amend(&mut p);
+                progress(&p);
             }
         }
     }
@@ -1504,11 +1518,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.conditional_hits += 1;
             return (INF, 0, dep);
         }
-        if let Some(mut v) = self.oracle.lookup(&node.pos) {
-            self.oracle_hits += 1;
-            if node.left != NO_LIMIT {
-                v = v.within(node.left as u32);
-            }
+        if let Some(v) = self.oracle_value(node) {
             let (pn, dn) = self.numbers_of(node, v);
             self.table.put(
                 node,
@@ -1521,17 +1531,22 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             );
             return (pn, dn, NO_DEP);
         }
+        let (pn, dn) = self.leaf_numbers(node);
+        (pn, dn, NO_DEP)
+    }
+
+    /// A new unsolved leaf's numbers: the heuristic ones, raised to those
+    /// kept for the position where it was searched below before.
+    fn leaf_numbers(&mut self, node: &Node<B>) -> (u64, u64) {
         let heuristic = self.initial_numbers(node);
         let kept = self.estimates.get(node, self.attacker);
-        let raised = kept.and_then(|kept| raise(heuristic, capped(kept, heuristic)));
-        let (pn, dn) = match raised {
+        match kept.and_then(|kept| raise(heuristic, capped(kept, heuristic))) {
             Some(numbers) => {
                 self.estimate_hits += 1;
                 numbers
             }
             None => heuristic,
-        };
-        (pn, dn, NO_DEP)
+        }
     }
 
     /// The numbers the most-proving leaf `i` is to take from the table of
