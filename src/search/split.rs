@@ -348,13 +348,10 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         seconds: start.elapsed().as_secs_f64(),
         stopped: if value.is_some() || settled {
             None
-        } else if limits
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-        {
-            // Moves searched before the stop were cut by their first-pass
-            // budgets: the search as a whole was interrupted.
+        } else if interrupted() {
+            // (Not settled, so stopped by the user.) Moves searched before
+            // the stop were cut by their first-pass budgets: the search as
+            // a whole was interrupted.
             Some(StopReason::Interrupted)
         } else {
             results.iter().find_map(|r| r.stopped)
