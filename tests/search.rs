@@ -439,17 +439,17 @@ fn the_graph_search_agrees_with_brute_force() {
     // The search on the graph of positions: its proofs and disproofs come
     // from the attractors and local deductions, and go into nothing shared
     // but the values checked; a wrong one shows in a value. In 128 KiB too
-    // (about 1,000 positions), where the graph fills and starts again now
+    // (about 1,000 positions), where the graph fills and makes room now
     // and then: the values must not change.
     let graph = |bytes: usize| SearchLimits {
         graph: true,
         ..limits_bytes(bytes)
     };
     let mut checked_draws = 0;
-    let mut restarted = 0;
+    let mut was_full = 0;
     for c in check_small_boards(graph, &[8 << 20, 128 << 10], 0x90, 0xe0) {
         if c.bytes == 128 << 10 {
-            restarted += u64::from(c.checked.cuts > 0);
+            was_full += u64::from(c.checked.cuts > 0);
             continue;
         }
         let draws = c.checked.draws;
@@ -457,10 +457,7 @@ fn the_graph_search_agrees_with_brute_force() {
         checked_draws += draws;
     }
     assert!(checked_draws > 250, "{checked_draws} draws checked");
-    assert!(
-        restarted >= 2,
-        "the graph started again on {restarted} boards"
-    );
+    assert!(was_full >= 2, "the graph was full on {was_full} boards");
 }
 
 #[test]
@@ -806,10 +803,10 @@ fn node_limit_stops_with_unknown_and_the_numbers_reached() {
 }
 
 #[test]
-fn a_full_graph_starts_again_within_its_memory_bound() {
+fn a_full_graph_makes_room_within_its_memory_bound() {
     // 5x5 without tables takes some 400,000 expansions on the graph; 2 MiB
-    // hold about 17,000 positions: the graph fills and starts again from
-    // the root (counted as cuts), keeping what it solved, within the bound,
+    // hold about 17,000 positions: the graph fills and keeps the half it
+    // searched last (counted as cuts) and what it solved, within the bound,
     // until the node limit.
     let (geo, pos) = start_5x5();
     let lim = SearchLimits {
@@ -819,8 +816,11 @@ fn a_full_graph_starts_again_within_its_memory_bound() {
     };
     let r = solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {});
     assert_eq!((r.value, r.stopped), (None, Some(StopReason::Nodes)));
-    assert!(r.cuts >= 2, "{} restarts", r.cuts);
-    assert!(r.estimate_hits > 0, "no numbers kept across restarts");
+    assert!(r.cuts >= 2, "full {} times", r.cuts);
+    assert!(
+        r.estimate_hits > 0,
+        "no numbers kept of the positions dropped"
+    );
     match r.goals.last().map(|g| g.state) {
         Some(GoalState::Open { proof, disproof }) => {
             assert!(proof > 1 && disproof > 1, "{proof} {disproof}")
@@ -1209,7 +1209,7 @@ fn fanorona(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn solve_on_the_graph_says_so() {
-    // The report speaks of the graph, its restarts and its positions, not
+    // The report speaks of the graph, the times it was full and its positions, not
     // of a tree; no checkpoint can be kept of it.
     let (code, out, err) = fanorona(&[
         "solve",

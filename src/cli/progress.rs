@@ -13,7 +13,7 @@ pub(super) struct ProgressLine {
     pub(super) tty: bool,
     pub(super) label: String,
     /// The search runs on the graph of positions (`--graph`): its size is
-    /// in positions, its cuts are restarts.
+    /// in positions, its cuts the times it was full.
     pub(super) graph: bool,
     /// The first moves' names, in the order the search counts them.
     pub(super) move_names: Vec<String>,
@@ -62,7 +62,7 @@ impl ProgressLine {
             if p.second_levels > 0 {
                 format!(" ({} cuts, PN² {})", p.cuts, human(p.second_levels as f64))
             } else if p.cuts > 0 && self.graph {
-                format!(" ({} restarts)", p.cuts)
+                format!(" (full {} times)", p.cuts)
             } else if p.cuts > 0 {
                 format!(" ({} cuts)", p.cuts)
             } else {
@@ -177,7 +177,7 @@ mod tests {
         (p.closures, p.closure_solved) = (3, 15_000);
         let text = line.text(&p);
         assert!(text.contains(", 3 closures solved 15.0k, solved"), "{text}");
-        // On the graph: positions and restarts.
+        // On the graph: positions and the times it was full.
         (p.tree_nodes, p.cuts) = (12_000, 2);
         assert!(
             line.text(&p).contains("tree 12.0k nodes 0.0 MiB (2 cuts)"),
@@ -187,7 +187,7 @@ mod tests {
         line.graph = true;
         let text = line.text(&p);
         assert!(
-            text.contains("graph 12.0k positions 0.0 MiB (2 restarts)"),
+            text.contains("graph 12.0k positions 0.0 MiB (full 2 times)"),
             "{text}"
         );
     }

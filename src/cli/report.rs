@@ -60,7 +60,7 @@ pub(super) struct Report {
     /// Leaves that took the numbers of a copy searched below before.
     pub(super) estimate_hits: u64,
     /// The search ran on the graph of positions (`--graph`): its sizes
-    /// and cuts (restarts) are the graph's.
+    /// and cuts (times it was full) are the graph's.
     pub(super) graph: bool,
     /// Closures run (`--closure`) and the tree nodes they solved.
     pub(super) closures: u64,
@@ -243,7 +243,7 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     );
     if r.graph && r.cuts > 0 {
         println!(
-            "memory    graph full {} times: started again from the root, keeping what it solved; more --memory would help",
+            "memory    graph full {} times: kept what it solved and the half searched last; more --memory would help",
             r.cuts
         );
     }

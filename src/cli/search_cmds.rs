@@ -101,9 +101,9 @@ pub struct SearchArgs {
     /// analysis of the graph as --closure does for the tree (so --closure
     /// adds nothing). Far fewer expansions where play transposes and
     /// repeats (9x3 after d2-e2A: 0.63 M against 3.5 M). The graph takes
-    /// about 100 bytes a position; when it fills --memory it starts again
-    /// from the root, keeping what it solved and the numbers of the rest
-    /// (shown as cuts). It keeps no checkpoint.
+    /// about 100 bytes a position; when it fills --memory it keeps what it
+    /// solved, the numbers of the rest, and the half of the graph it
+    /// searched last, and goes on (shown as cuts). It keeps no checkpoint.
     #[arg(long, conflicts_with = "checkpoint")]
     pub graph: bool,
 }

@@ -71,6 +71,9 @@ const SCRATCH_PER_POSITION: usize = 18;
 /// backwards.
 const SCRATCH_PER_EDGE: usize = 4;
 
+/// The share of a full graph kept ([`Graph::keep_recent`]).
+const KEEP: (usize, usize) = (1, 2);
+
 /// Index slots per position (3 / 2: the index is at most two thirds
 /// full).
 const INDEX_SLOTS: (usize, usize) = (3, 2);
@@ -230,6 +233,101 @@ impl<B: Bits> Graph<B> {
             }
         }
         solved
+    }
+
+    /// Makes room in a full graph by keeping the part the descents went
+    /// through last: best first from the root by `mark` (the stamp of the
+    /// last descent through each position; a descent marks its whole path,
+    /// so a position's parents on it are as recent), the expanded positions
+    /// with their moves and children while they fit in `nodes_budget`
+    /// positions and `edges_budget` edges. The rest goes; an expanded child
+    /// kept without its moves is unknown again (its numbers stay). Nodes
+    /// keep their order (children mostly after their parents), the root
+    /// stays first, and the arrays are compacted where they are. Returns
+    /// the positions dropped.
+    fn keep_recent(
+        &mut self,
+        mark: &[u32],
+        nodes_budget: usize,
+        edges_budget: usize,
+        attacker: Color,
+    ) -> usize {
+        let n = self.nodes.len();
+        let stamp = |i: u32| mark.get(i as usize).copied().unwrap_or(0);
+        // 0: dropped, 1: kept as a leaf, 2: kept with its moves.
+        let mut keep = vec![0u8; n];
+        keep[0] = 1;
+        let (mut positions, mut edges) = (1usize, 0usize);
+        let mut heap = std::collections::BinaryHeap::new();
+        if self.nodes[0].state == EXPANDED {
+            heap.push((stamp(0), 0u32));
+        }
+        while let Some((_, i)) = heap.pop() {
+            let count = self.nodes[i as usize].count as usize;
+            // (Counting every child as new over-counts shared ones: safe.)
+            if positions + count > nodes_budget || edges + count > edges_budget {
+                continue;
+            }
+            keep[i as usize] = 2;
+            edges += count;
+            for &c in self.kids(i) {
+                if keep[c as usize] == 0 {
+                    keep[c as usize] = 1;
+                    positions += 1;
+                    if self.nodes[c as usize].state == EXPANDED {
+                        heap.push((stamp(c), c));
+                    }
+                }
+            }
+        }
+        drop(heap);
+        let mut new = vec![u32::MAX; n];
+        let mut next = 0u32;
+        for i in 0..n {
+            if keep[i] != 0 {
+                new[i] = next;
+                next += 1;
+            }
+        }
+        // The edges first, read through the old numbers, range by range
+        // in the order they were laid out: each moves down or stays.
+        let mut ranges: Vec<u32> = (0..n as u32).filter(|&i| keep[i as usize] == 2).collect();
+        ranges.sort_unstable_by_key(|&i| self.nodes[i as usize].first);
+        let mut w = 0usize;
+        for &i in &ranges {
+            let g = &mut self.nodes[i as usize];
+            let (first, count) = (g.first as usize, g.count as usize);
+            g.first = w as u32;
+            for k in 0..count {
+                self.edges[w + k] = new[self.edges[first + k] as usize];
+            }
+            w += count;
+        }
+        self.edges.truncate(w);
+        self.expanded = ranges.len();
+        drop(ranges);
+        // Then the nodes: each moves down or stays.
+        for i in 0..n {
+            let mut g = self.nodes[i];
+            match keep[i] {
+                0 => continue,
+                1 if g.state == EXPANDED => (g.state, g.first, g.count) = (UNKNOWN, 0, 0),
+                1 => (g.first, g.count) = (0, 0),
+                _ => {}
+            }
+            self.nodes[new[i] as usize] = g;
+        }
+        self.nodes.truncate(next as usize);
+        self.index.slots.fill(0);
+        for (i, g) in self.nodes.iter().enumerate() {
+            let hash = hash_key(&g.node, attacker);
+            let slot = self
+                .index
+                .find(&self.nodes, &g.node, hash)
+                .expect_err("each position once");
+            self.index.put(slot, hash, i as u32);
+        }
+        n - next as usize
     }
 
     /// The nearest unknown position below `from`, breadth first through
@@ -400,12 +498,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 continue;
             };
             if g.nodes.len() + 64 > max_positions || g.edges.len() + 64 > g.edges.capacity() {
-                // Full (against stopping here: 9x3 after d2-e2A in 0.1
-                // GiB settled in 1,112,219 expansions, 9 restarts; the
-                // tree took 1,526,779).
-                self.start_again(&mut g, attacker);
+                self.make_graph_room(&mut g, &mark, attacker);
+                // The numbering changed: no stamp holds.
+                mark.clear();
                 since = 0;
-                next_closure = 4096;
+                next_closure = 4096.max(g.expanded as u64 / 2);
                 continue;
             }
             self.expand_graph(&mut g, l);
@@ -420,31 +517,24 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         result
     }
 
-    /// A full graph starts again from its root (counted as a cut): what
-    /// the whole graph settles, and the numbers of what it does not, are
-    /// kept first ([`Solver::keep_graph`]).
-    fn start_again(&mut self, g: &mut Graph<B>, attacker: Color) {
+    /// Makes room in a full graph (counted as a cut): what the whole
+    /// graph settles, and the numbers of what it does not, are kept first
+    /// ([`Solver::keep_graph`]), then the half of the graph the descents
+    /// went through last ([`Graph::keep_recent`]).
+    fn make_graph_room(&mut self, g: &mut Graph<B>, mark: &[u32], attacker: Color) {
         self.closures += 1;
         self.closure_solved += g.close(attacker);
         self.keep_graph(g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(g));
         self.cuts += 1;
         self.call_cuts += 1;
-        g.nodes.truncate(1);
-        g.edges.clear();
-        g.index.slots.fill(0);
-        g.expanded = 0;
-        let root = &mut g.nodes[0];
-        if root.state == EXPANDED {
-            (root.state, root.first, root.count) = (UNKNOWN, 0, 0);
-        }
-        let root = root.node;
-        let hash = hash_key(&root, attacker);
-        let slot = g
-            .index
-            .find(&g.nodes, &root, hash)
-            .expect_err("the graph is empty");
-        g.index.put(slot, hash, 0);
+        let (positions, edges) = (g.nodes.capacity(), g.edges.capacity());
+        g.keep_recent(
+            mark,
+            positions / KEEP.1 * KEEP.0,
+            edges / KEEP.1 * KEEP.0,
+            attacker,
+        );
     }
 
     /// Keeps what is solved for good in the table of solved positions,
@@ -589,5 +679,45 @@ mod tests {
         for id in n as u64..n as u64 + 100 {
             assert!(index.find(&nodes, &node(id).node, hash(id)).is_err());
         }
+    }
+
+    #[test]
+    fn a_full_graph_keeps_the_latest_descents_with_their_children() {
+        // 0 -> 1 2 3, 1 -> 4 5, 2 -> 5 6, 3 -> 7, 4 -> 0 8 (back to the
+        // root), expanded in the order 0 2 1 4 3 (edge ranges out of node
+        // order); the last descents went 0 1 4, then 0 3, then 0 2.
+        let kids: [&[u64]; 5] = [&[1, 2, 3], &[4, 5], &[5, 6], &[7], &[0, 8]];
+        let mut g = Graph::<u64> {
+            index: Index::new(16),
+            nodes: (0..9).map(node).collect(),
+            edges: Vec::new(),
+            expanded: 5,
+        };
+        for i in [0, 2, 1, 4, 3] {
+            let n = &mut g.nodes[i];
+            (n.first, n.count, n.state) = (g.edges.len() as u32, kids[i].len() as u16, EXPANDED);
+            g.edges.extend(kids[i].iter().map(|&k| k as u32));
+        }
+        let mark = [10, 9, 3, 5, 9];
+        // Room for 8 positions: 0 1 4 3 with their moves, not 2's.
+        let dropped = g.keep_recent(&mark, 8, 100, Color::White);
+        assert_eq!(dropped, 1);
+        let ids: Vec<u64> = g.nodes.iter().map(|n| n.node.pos.white).collect();
+        assert_eq!(ids, [0, 1, 2, 3, 4, 5, 7, 8]);
+        for (i, n) in g.nodes.iter().enumerate() {
+            let id = n.node.pos.white;
+            let hash = hash_key(&n.node, Color::White);
+            assert_eq!(g.index.find(&g.nodes, &n.node, hash), Ok(i as u32));
+            if [0, 1, 3, 4].contains(&id) {
+                assert_eq!(n.state, EXPANDED, "{id}");
+                let moves: Vec<u64> = g.kids(i as u32).iter().map(|&c| ids[c as usize]).collect();
+                assert_eq!(moves, kids[id as usize], "{id}");
+            } else {
+                assert_eq!((n.state, n.count), (UNKNOWN, 0), "{id}");
+            }
+        }
+        assert_eq!((g.expanded, g.edges.len()), (4, 8));
+        let hash = hash_key(&node(6).node, Color::White);
+        assert!(g.index.find(&g.nodes, &node(6).node, hash).is_err());
     }
 }

@@ -161,9 +161,12 @@
 //! is sized once from the memory bound; when it is full, a last closure
 //! runs, the solved positions go into the table, the numbers of the
 //! expanded open ones into the estimates (which new positions take, as
-//! the tree's leaves do), and the graph starts again from the root (a
-//! *cut*). Where play transposes and repeats this takes far fewer
-//! expansions than the tree (`experiments/search_graph/`).
+//! the tree's leaves do), and the graph keeps only the half the descents
+//! went through last: best first from the root by the stamp of the last
+//! descent through each position, with all the children of what it keeps
+//! (a *cut*; an expanded child kept without its moves is unknown again).
+//! Where play transposes and repeats this takes far fewer expansions than
+//! the tree (`experiments/search_graph/`).
 //!
 //! Under the move-limit variant a node also carries the turns left, so no
 //! position ever repeats and the game is finite; oracle distances are cut
