@@ -123,6 +123,39 @@ fn a_search_taken_up_from_a_checkpoint_expands_what_it_would_have() {
 }
 
 #[test]
+fn a_graph_search_hands_on_its_solved_positions_and_numbers() {
+    // The graph search keeps no tree: its checkpoint holds what it solved
+    // and the numbers of the positions it expanded (estimates), which the
+    // next sitting's graph takes as it is built again.
+    let (geo, pos) = start(5, 5);
+    let (state, _) = uninterrupted(&geo, &pos);
+    let graph = |nodes| SearchLimits {
+        graph: true,
+        ..limits(nodes, 64 << 20)
+    };
+    let dir = scratch("graph");
+    let file = dir.join("5x5.fns");
+    let mut solver = Solver::new(&geo, Rules::default(), &NoTables, graph(Some(20_000)));
+    let r = white_wins(&mut solver, &pos);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    let saved = solver.save_checkpoint(&file).unwrap();
+    assert!(
+        saved.tree_nodes == 0 && saved.solved > 0 && saved.estimates > 1000,
+        "{saved:?}"
+    );
+    let mut next = Solver::new(&geo, Rules::default(), &NoTables, graph(None));
+    let info = next.load_checkpoint(&file).unwrap();
+    assert_eq!(
+        (info.solved, info.estimates),
+        (saved.solved, saved.estimates)
+    );
+    let r = white_wins(&mut next, &pos);
+    assert_eq!(r.goals[0].state, state);
+    assert!(r.estimate_hits > 1000, "{} estimates used", r.estimate_hits);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn calling_again_takes_up_the_open_tree() {
     // The same in one solver: a second call after a node limit goes on.
     let (geo, pos) = start(5, 5);
@@ -232,17 +265,20 @@ fn a_smaller_bound_says_how_many_solved_positions_it_holds() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A checkpoint with its header's format version set to `version`; one of
-/// version 1 also loses the header's last field (the count of
-/// path-dependent disproofs, 0 here: one varint byte).
+/// A checkpoint with its header's format version set to `version`; an
+/// older one also loses the header's last fields (version 2: the count of
+/// estimates; version 1: that of path-dependent disproofs too; 0 here: one
+/// varint byte each).
 fn with_version(file: &[u8], version: u8) -> Vec<u8> {
     let hlen = u32::from_le_bytes(file[8..12].try_into().unwrap()) as usize;
     let mut header = file[12..12 + hlen].to_vec();
-    assert_eq!((header[0], header[hlen - 1]), (2, 0), "a version 2 header");
+    assert_eq!(
+        (header[0], header[hlen - 2], header[hlen - 1]),
+        (3, 0, 0),
+        "a version 3 header without path-dependent disproofs or estimates"
+    );
     header[0] = version;
-    if version == 1 {
-        header.pop();
-    }
+    header.truncate(hlen - 3usize.saturating_sub(version as usize));
     let mut out = file[..8].to_vec();
     out.extend((header.len() as u32).to_le_bytes());
     out.extend(&header);
@@ -252,33 +288,35 @@ fn with_version(file: &[u8], version: u8) -> Vec<u8> {
 }
 
 #[test]
-fn a_version_1_file_is_read_as_one_without_path_dependent_disproofs() {
+fn older_files_are_read_as_ones_without_what_came_later() {
     let (geo, pos) = start(5, 5);
     let (state, _) = uninterrupted(&geo, &pos);
     let dir = scratch("v1");
-    let file = dir.join("v2.fns");
+    let file = dir.join("v3.fns");
     let mut solver = new_solver(&geo, Some(20_000), 64 << 20);
     white_wins(&mut solver, &pos);
     // Only the tree is left to write, as a version 1 file would hold it.
     solver.clear_table();
     let saved = solver.save_checkpoint(&file).unwrap();
     assert!(
-        saved.tree_nodes > 1 && saved.path_dependent == 0,
+        saved.tree_nodes > 1 && saved.path_dependent == 0 && saved.estimates == 0,
         "{saved:?}"
     );
-    let v2 = std::fs::read(&file).unwrap();
-    let old = dir.join("v1.fns");
-    std::fs::write(&old, with_version(&v2, 1)).unwrap();
-    let mut s = new_solver(&geo, None, 64 << 20);
-    let info = s.load_checkpoint(&old).unwrap();
-    assert_eq!(
-        (info.tree_nodes, info.path_dependent),
-        (saved.tree_nodes, 0)
-    );
-    assert_eq!(info.tree_root, Some((pos, Color::White)));
-    assert_eq!(white_wins(&mut s, &pos).goals[0].state, state);
-    // A version to come is refused, as is a version 2 header cut short.
-    for (bytes, version) in [(with_version(&v2, 3), 3), (with_version(&v2, 1), 2)] {
+    let v3 = std::fs::read(&file).unwrap();
+    let old = dir.join("old.fns");
+    for version in [1, 2] {
+        std::fs::write(&old, with_version(&v3, version)).unwrap();
+        let mut s = new_solver(&geo, None, 64 << 20);
+        let info = s.load_checkpoint(&old).unwrap();
+        assert_eq!(
+            (info.tree_nodes, info.path_dependent, info.estimates),
+            (saved.tree_nodes, 0, 0)
+        );
+        assert_eq!(info.tree_root, Some((pos, Color::White)));
+        assert_eq!(white_wins(&mut s, &pos).goals[0].state, state);
+    }
+    // A version to come is refused, as is a version 3 header cut short.
+    for (bytes, version) in [(with_version(&v3, 4), 4), (with_version(&v3, 2), 3)] {
         let mut bytes = bytes;
         bytes[12] = version;
         let hlen = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
@@ -288,8 +326,8 @@ fn a_version_1_file_is_read_as_one_without_path_dependent_disproofs() {
         let e = new_solver(&geo, None, 64 << 20)
             .load_checkpoint(&old)
             .unwrap_err();
-        let expected = if version == 3 {
-            matches!(e, CheckpointError::Version { found: 3, .. })
+        let expected = if version == 4 {
+            matches!(e, CheckpointError::Version { found: 4, .. })
         } else {
             matches!(e, CheckpointError::Corrupt { .. })
         };

@@ -1232,19 +1232,44 @@ fn solve_on_the_graph_says_so() {
     assert!(!out.contains("tree peak"), "{out}");
     assert!(out.contains("memory    graph full "), "{out}");
     assert!(out.contains(" positions solved"), "{out}");
-    let (code, out, err) = fanorona(&[
-        "solve",
-        "--board",
-        "3x3",
-        "--graph",
-        "--checkpoint",
-        "x.fns",
-    ]);
-    assert_eq!(code, 2, "{out}");
-    assert!(
-        err.contains("--graph") && err.contains("--checkpoint"),
-        "{err}"
-    );
+    // Its checkpoint holds what it solved and its numbers (no graph).
+    let dir = fresh_temp_dir("fanorona-graph-ckpt");
+    let file = dir.join("5x5.fns");
+    let args = |nodes: &'static str| {
+        [
+            "solve",
+            "--board",
+            "5x5",
+            "--pieces",
+            "0",
+            "--graph",
+            "--nodes",
+            nodes,
+            "--moves",
+            "none",
+            "--threads",
+            "1",
+            "--memory",
+            "0.05",
+            "--checkpoint",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([file.to_str().unwrap().to_string()])
+        .collect::<Vec<_>>()
+    };
+    let run = |nodes| {
+        let a = args(nodes);
+        fanorona(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let (code, out, err) = run("20000");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("estimates and no open tree written"), "{out}");
+    let (code, _, err) = run("0");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(" estimates ("), "{err}");
+    assert!(!err.contains(" 0 estimates ("), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The number after `"key": ` in a JSON line.

@@ -36,6 +36,7 @@ pub(super) struct CheckpointWritten {
     pub(super) solved: usize,
     pub(super) tree_nodes: usize,
     pub(super) path_dependent: usize,
+    pub(super) estimates: usize,
     pub(super) bytes: u64,
     pub(super) seconds: f64,
 }
@@ -48,6 +49,7 @@ pub(super) struct CheckpointRead {
     pub(super) solved_held: usize,
     pub(super) tree_nodes: usize,
     pub(super) path_dependent: usize,
+    pub(super) estimates: usize,
     /// The open tree's position (FEN) and goal (attacker).
     pub(super) tree: Option<(String, Color)>,
     /// A tree passed over (another position's without the room for it, or
@@ -69,6 +71,7 @@ impl CheckpointWritten {
             solved: info.solved,
             tree_nodes: info.tree_nodes,
             path_dependent: info.path_dependent,
+            estimates: info.estimates,
             bytes: info.bytes,
             seconds: info.seconds,
         }
@@ -82,6 +85,7 @@ impl CheckpointRead {
             solved_held: info.solved_held,
             tree_nodes: info.tree_nodes,
             path_dependent: info.path_dependent,
+            estimates: info.estimates,
             tree: info
                 .tree_root
                 .map(|(p, goal)| (position_to_fen(board, &p), goal)),
@@ -200,10 +204,11 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
 pub(super) fn print_checkpoint(c: &CheckpointReport) {
     if let Some(w) = &c.written {
         println!(
-            "checkpoint {}: {} solved positions, {} path-dependent disproofs and {} written ({}, {:.1} s; {} while searching); {} nodes over every sitting",
+            "checkpoint {}: {} solved positions, {} path-dependent disproofs, {} estimates and {} written ({}, {:.1} s; {} while searching); {} nodes over every sitting",
             c.path.display(),
             w.solved,
             w.path_dependent,
+            w.estimates,
             if w.tree_nodes > 0 {
                 format!("the open tree ({} nodes)", w.tree_nodes)
             } else {
@@ -235,10 +240,11 @@ pub(super) fn json_checkpoint(c: &CheckpointReport) -> String {
             solved_held,
             tree_nodes,
             path_dependent,
+            estimates,
             tree: root,
             skipped,
         }) => format!(
-            "{{\"solved\": {solved}, \"solved_held\": {solved_held}, \"tree_nodes\": {tree_nodes}, \"path_dependent\": {path_dependent}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
+            "{{\"solved\": {solved}, \"solved_held\": {solved_held}, \"tree_nodes\": {tree_nodes}, \"path_dependent\": {path_dependent}, \"estimates\": {estimates}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
             root.as_ref()
                 .map_or("null".to_string(), |(f, _)| json_str(f)),
             root.as_ref()
@@ -255,8 +261,8 @@ pub(super) fn json_checkpoint(c: &CheckpointReport) -> String {
     let written = match &c.written {
         None => "null".to_string(),
         Some(w) => format!(
-            "{{\"solved\": {}, \"tree_nodes\": {}, \"path_dependent\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
-            w.solved, w.tree_nodes, w.path_dependent, w.bytes, w.seconds
+            "{{\"solved\": {}, \"tree_nodes\": {}, \"path_dependent\": {}, \"estimates\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
+            w.solved, w.tree_nodes, w.path_dependent, w.estimates, w.bytes, w.seconds
         ),
     };
     format!(

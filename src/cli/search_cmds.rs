@@ -103,8 +103,10 @@ pub struct SearchArgs {
     /// repeats (9x3 after d2-e2A: 0.63 M against 3.5 M). The graph takes
     /// about 100 bytes a position; when it fills --memory it keeps what it
     /// solved, the numbers of the rest, and the half of the graph it
-    /// searched last, and goes on (shown as cuts). It keeps no checkpoint.
-    #[arg(long, conflicts_with = "checkpoint")]
+    /// searched last, and goes on (shown as cuts). A --checkpoint keeps
+    /// what it solved and the numbers of the positions it searched, not the
+    /// graph: a later sitting builds the graph again, steered by them.
+    #[arg(long)]
     pub graph: bool,
 }
 
@@ -577,7 +579,7 @@ fn run<B: Bits>(
                 }
                 if !args.quiet {
                     eprintln!(
-                        "read {}: {} solved positions{}, {} path-dependent disproofs{} ({:.1} s)",
+                        "read {}: {} solved positions{}, {} path-dependent disproofs, {} estimates{} ({:.1} s)",
                         source.display(),
                         info.solved,
                         if info.solved_held < info.solved {
@@ -591,6 +593,7 @@ fn run<B: Bits>(
                             String::new()
                         },
                         info.path_dependent,
+                        info.estimates,
                         match &r.tree {
                             Some((fen, goal)) => format!(
                                 ", the open tree of \"{} wins?\" at {fen} ({} nodes)",

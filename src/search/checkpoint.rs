@@ -15,9 +15,9 @@
 //! expansions with the count reset to plain search than with PN² kept
 //! (`experiments/search_memory/`, session 37).
 //!
-//! # File format, version 1
+//! # File format, version 3
 //!
-//! Written down in `db/FORMAT.md` too. All integers little-endian.
+//! Written down in full in `db/FORMAT.md`. All integers little-endian.
 //!
 //! | field | size | meaning |
 //! | --- | --- | --- |
@@ -25,7 +25,7 @@
 //! | header_len | 4 | u32, bytes of the header |
 //! | header | header_len | `CheckpointHeader`, bincode 2, standard configuration |
 //! | header_xxh3 | 8 | xxh3-64 of the header bytes |
-//! | body | | one zstd frame: `solved` table records, then `tree_nodes` tree records |
+//! | body | | one zstd frame: `solved` table records, `tree_nodes` tree records, `path_dependent` path-dependent disproof records, `estimates` estimate records |
 //! | body_xxh3 | 8 | xxh3-64 of the body *before* compression |
 //!
 //! A node is written as `words` u64 of White's stones, `words` u64 of
@@ -36,7 +36,11 @@
 //! (u32). A tree record is a node, pn and dn (u64), then parent, first
 //! child, children, depth and dependency depth (u32 each; `u32::MAX`: none),
 //! in tree order: the root first, every node after its parent, children
-//! side by side.
+//! side by side. A path-dependent disproof record is a node, the attacker,
+//! its priority (u32), the count of positions it rests on (u32) and those
+//! nodes; an estimate record a node, the attacker and pn and dn (u32 each,
+//! both at least 1). Versions 1 and 2 are read as files without the
+//! later records (their headers end before the counts).
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -56,7 +60,7 @@ use super::{Entry, MAX_DEPTH, NO_DEP, NONE, Node, Solver, TreeNode};
 
 const MAGIC: &[u8; 8] = b"FNSEARCH";
 /// The version of the checkpoint format this code reads and writes.
-pub const CHECKPOINT_VERSION: u32 = 2;
+pub const CHECKPOINT_VERSION: u32 = 3;
 /// No header is anywhere near this long; a longer one means a bad file.
 const MAX_HEADER: usize = 4096;
 
@@ -91,6 +95,9 @@ struct CheckpointHeader {
     /// Path-dependent disproof records (since version 2; a version 1
     /// header ends before this field).
     path_dependent: u64,
+    /// Estimate records (since version 3; an older header ends before
+    /// this field).
+    estimates: u64,
 }
 
 /// Why a checkpoint could not be read or written.
@@ -181,6 +188,9 @@ pub struct CheckpointInfo<B> {
     pub tree_nodes: usize,
     /// Path-dependent disproofs, each with the positions it rests on.
     pub path_dependent: usize,
+    /// Numbers of positions searched but not solved (which steer the
+    /// search, [`Solver`]'s estimates).
+    pub estimates: usize,
     /// The tree's root and goal (the attacker), when there is a tree.
     pub tree_root: Option<(Position<B>, Color)>,
     /// A tree passed over: rooted at another position than the search's
@@ -373,6 +383,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             solved: self.table.len() as u64,
             tree_nodes: tree_nodes as u64,
             path_dependent: 0,
+            estimates: 0,
         }
     }
 
@@ -433,8 +444,16 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             None => self.conditional.entries().collect(),
             Some(_) => Vec::new(),
         };
+        // The numbers of positions searched but not solved steer a later
+        // sitting back where this one was (a graph search keeps no tree:
+        // they are what it hands on besides its solved positions).
+        let estimates = match only {
+            None => self.estimates.entries().count(),
+            Some(_) => 0,
+        };
         let mut header = self.checkpoint_header(kept);
         header.path_dependent = path_dependent.len() as u64;
+        header.estimates = estimates as u64;
         if let Some(entries) = &answer {
             header.solved = entries.len() as u64;
         }
@@ -454,6 +473,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             solved_held: header.solved as usize,
             tree_nodes: kept,
             path_dependent: header.path_dependent as usize,
+            estimates,
             tree_root: self
                 .tree_goal
                 .filter(|_| kept > 0)
@@ -520,6 +540,15 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             }
             body.write_all(&rec)?;
         }
+        let estimates = self.estimates.entries().take(header.estimates as usize);
+        for (node, attacker, pn, dn) in estimates {
+            rec.clear();
+            put_node(&mut rec, &node);
+            rec.push(color_code(attacker));
+            rec.extend(pn.to_le_bytes());
+            rec.extend(dn.to_le_bytes());
+            body.write_all(&rec)?;
+        }
         let digest = body.hash.digest();
         let encoder = body.inner.into_inner().map_err(|e| e.into_error())?;
         let mut out = encoder.finish()?;
@@ -575,6 +604,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         if read.is_err() {
             self.table.clear();
             self.conditional.clear();
+            self.estimates.clear();
             self.tree.clear();
             self.tree_goal = None;
         }
@@ -584,6 +614,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             solved_held: self.table.len(),
             tree_nodes: self.tree.len(),
             path_dependent: header.path_dependent as usize,
+            estimates: header.estimates as usize,
             tree_root: self
                 .tree
                 .first()
@@ -657,13 +688,16 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         if xxh3_64(&hbytes) != u64::from_le_bytes(hsum) {
             return Err(corrupt("header checksum differs"));
         }
-        // A version 1 header is one of version 2 without its last field,
-        // the count of path-dependent disproofs: a varint, where the one
-        // byte 0 stands for 0 records.
+        // An older header is one of version 3 without its last fields
+        // (version 1: the counts of path-dependent disproofs and of
+        // estimates; version 2: of estimates): varints, where the one byte
+        // 0 stands for 0 records.
         let version: Result<(u32, usize), _> =
             bincode::decode_from_slice(&hbytes, bincode_config());
-        if matches!(version, Ok((1, _))) {
-            hbytes.push(0);
+        match version {
+            Ok((1, _)) => hbytes.extend([0, 0]),
+            Ok((2, _)) => hbytes.push(0),
+            _ => {}
         }
         let (header, _): (CheckpointHeader, usize) =
             bincode::decode_from_slice(&hbytes, bincode_config())
@@ -806,6 +840,19 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 stretch.push((x, x.pos.stone_count()));
             }
             self.conditional.put(&node, attacker, &stretch, work);
+        }
+        for _ in 0..header.estimates {
+            let rec = &mut rec[..nb + 9];
+            body.read_exact(rec)
+                .map_err(|e| body_err(e, "the estimates"))?;
+            let mut f = Fields(rec);
+            let node = f.node::<B>(points).map_err(|e| corrupt(&e))?;
+            let attacker = color_of(f.u8()).ok_or_else(|| corrupt("unknown attacker"))?;
+            let (pn, dn) = (f.u32(), f.u32());
+            if pn == 0 || dn == 0 {
+                return Err(corrupt("a solved position among the estimates"));
+            }
+            self.estimates.put(&node, attacker, pn as u64, dn as u64);
         }
         let mut rest = [0u8; 1];
         if body

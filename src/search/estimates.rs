@@ -120,6 +120,14 @@ impl<B: Bits> Estimates<B> {
         };
     }
 
+    /// Every kept node: its attacker and numbers.
+    pub(super) fn entries(&self) -> impl Iterator<Item = (Node<B>, Color, u32, u32)> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| s.pn != 0)
+            .map(|s| (s.node, s.attacker, s.pn, s.dn))
+    }
+
     /// Forgets everything.
     pub(super) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| s.pn = 0);

@@ -414,6 +414,12 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                     disproof: r.dn as u64,
                 };
             }
+            if self.nodes.is_multiple_of(CHECK_EVERY) && self.autosave_due() {
+                // A checkpoint holds no graph: what it solved and the
+                // numbers of the rest go where one is written from.
+                self.keep_graph(&g, attacker);
+                self.autosave_if_due();
+            }
             if since >= next_closure {
                 self.closures += 1;
                 self.closure_solved += g.close(attacker);

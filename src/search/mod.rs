@@ -182,8 +182,9 @@
 //! sitting. A checkpoint holds only what is sound anywhere (the table of
 //! solved positions, the path-dependent disproofs each with its stretch)
 //! and the open tree, whose path-dependent disproofs are only ever used
-//! from that same root; not the estimates, which a search taken up
-//! gathers again.
+//! from that same root, and the estimates, which only steer (a graph
+//! search keeps no tree: its solved positions and estimates are what a
+//! later sitting's graph is built again from).
 //!
 //! # Parts
 //!
@@ -808,12 +809,19 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
     }
 
+    /// Whether the autosave checkpoint is due.
+    fn autosave_due(&self) -> bool {
+        self.autosave
+            .as_ref()
+            .is_some_and(|a| a.error.is_none() && a.last.elapsed() >= a.every)
+    }
+
     /// Writes the autosave checkpoint if it is due.
     fn autosave_if_due(&mut self) {
-        let Some(a) = &self.autosave else { return };
-        if a.error.is_some() || a.last.elapsed() < a.every {
+        if !self.autosave_due() {
             return;
         }
+        let Some(a) = &self.autosave else { return };
         let path = a.path.clone();
         let saved = self.save_checkpoint(&path);
         let a = self.autosave.as_mut().expect("checked");
