@@ -1209,63 +1209,42 @@ fn fanorona(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn solve_on_the_graph_says_so() {
-    // The report speaks of the graph, the times it was full and its positions, not
-    // of a tree; no checkpoint can be kept of it.
-    let (code, out, err) = fanorona(&[
-        "solve",
-        "--board",
-        "5x5",
-        "--pieces",
-        "0",
-        "--graph",
-        "--memory",
-        "0.004",
-        "--nodes",
-        "20000",
-        "--moves",
-        "none",
-        "--threads",
-        "1",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("; graph peak "), "{out}");
-    assert!(!out.contains("tree peak"), "{out}");
-    assert!(out.contains("memory    graph full "), "{out}");
-    assert!(out.contains(" positions solved"), "{out}");
-    // Its checkpoint holds what it solved and its numbers (no graph).
-    let dir = fresh_temp_dir("fanorona-graph-ckpt");
-    let file = dir.join("5x5.fns");
-    let args = |nodes: &'static str| {
-        [
+    // The report speaks of the graph, the times it was full and its
+    // positions, not of a tree; its checkpoint holds what it solved and
+    // its numbers (no graph).
+    fn on_the_graph(memory: &str, nodes: &str, more: &[&str]) -> (i32, String, String) {
+        let mut args = vec![
             "solve",
             "--board",
             "5x5",
             "--pieces",
             "0",
             "--graph",
+            "--memory",
+            memory,
             "--nodes",
             nodes,
             "--moves",
             "none",
             "--threads",
             "1",
-            "--memory",
-            "0.05",
-            "--checkpoint",
-        ]
-        .map(String::from)
-        .into_iter()
-        .chain([file.to_str().unwrap().to_string()])
-        .collect::<Vec<_>>()
-    };
-    let run = |nodes| {
-        let a = args(nodes);
-        fanorona(&a.iter().map(String::as_str).collect::<Vec<_>>())
-    };
-    let (code, out, err) = run("20000");
+        ];
+        args.extend_from_slice(more);
+        fanorona(&args)
+    }
+    let (code, out, err) = on_the_graph("0.004", "20000", &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("; graph peak "), "{out}");
+    assert!(!out.contains("tree peak"), "{out}");
+    assert!(out.contains("memory    graph full "), "{out}");
+    assert!(out.contains(" positions solved"), "{out}");
+    let dir = fresh_temp_dir("fanorona-graph-ckpt");
+    let file = dir.join("5x5.fns");
+    let checkpoint = ["--checkpoint", file.to_str().unwrap()];
+    let (code, out, err) = on_the_graph("0.05", "20000", &checkpoint);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("estimates and no open tree written"), "{out}");
-    let (code, _, err) = run("0");
+    let (code, _, err) = on_the_graph("0.05", "0", &checkpoint);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains(" estimates ("), "{err}");
     assert!(!err.contains(" 0 estimates ("), "{err}");
