@@ -71,6 +71,7 @@ use crate::value::Value;
 mod lock;
 mod snapshot;
 mod solve;
+pub use snapshot::Stage;
 mod state;
 use solve::Solution;
 pub use state::Overflow;
@@ -78,6 +79,9 @@ use state::{Held, Layout, Medium, Narrow, Solved, Wide};
 
 /// Indices per chunk of a parallel sweep.
 const CHUNK: u64 = 1 << 14;
+/// Chunks init goes through between two chances to save a snapshot:
+/// 16 M positions, 10 to 20 seconds on two cores.
+const INIT_STRETCH: u64 = 1 << 10;
 
 /// Why a build stopped.
 #[derive(Debug)]
@@ -280,9 +284,9 @@ pub struct ClassSummary {
     pub bytes: u64,
     /// Found complete on disk and not rebuilt.
     pub reused: bool,
-    /// Resumed from a snapshot taken before this level's sweep by a build
-    /// that was stopped (`seconds` then counts this build's part only).
-    pub resumed_at: Option<u16>,
+    /// Resumed from a snapshot taken at this stage by a build that was
+    /// stopped (`seconds` then counts this build's part only).
+    pub resumed_at: Option<Stage>,
 }
 
 impl ClassSummary {
@@ -352,11 +356,11 @@ fn write_overflow_marker(path: &Path, overflow: Overflow) {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PendingWork {
     /// A group's saved state (`<group>.snapshot`): a build run again takes
-    /// the group up at `level`'s sweep, in a layout of `layout_bytes` bytes
-    /// a position; `bytes` on disk.
+    /// the group up at `stage`, in a layout of `layout_bytes` bytes a
+    /// position; `bytes` on disk.
     Snapshot {
         group: String,
-        level: u16,
+        stage: Stage,
         layout_bytes: u32,
         bytes: u64,
     },
@@ -371,12 +375,12 @@ impl fmt::Display for PendingWork {
         match self {
             PendingWork::Snapshot {
                 group,
-                level,
+                stage,
                 layout_bytes,
                 bytes,
             } => write!(
                 f,
-                "{group}: snapshot before level {level} ({layout_bytes} bytes a position, {:.2} GiB); building again goes on from there",
+                "{group}: snapshot {stage} ({layout_bytes} bytes a position, {:.2} GiB); building again goes on from there",
                 *bytes as f64 / GIB
             ),
             PendingWork::OverflowNote { group, overflow } => write!(
@@ -414,11 +418,11 @@ pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         match (path.extension().and_then(|x| x.to_str()), stem) {
             (Some("snapshot"), Some(_)) => {
-                if let Ok((group, level, layout_bytes)) = snapshot::peek(&path) {
+                if let Ok((group, stage, layout_bytes)) = snapshot::peek(&path) {
                     let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
                     out.push(PendingWork::Snapshot {
                         group,
-                        level,
+                        stage,
                         layout_bytes,
                         bytes,
                     });
@@ -547,10 +551,13 @@ pub struct Builder<B> {
     /// Looked up for every capture of every position in init: a fast
     /// hash, not SipHash (which took 7% of a build).
     solved: HashMap<MaterialClass, Solved<B>, FxBuild>,
+    /// Chunks of init between two chances to save a snapshot
+    /// (`INIT_STRETCH`; the tests take snapshots in small groups).
+    init_stretch: u64,
     /// Stops the build (a panic, as a kill would) right after the snapshot
-    /// of this group at this level: the tests resume from it.
+    /// of this group at this stage: the tests resume from it.
     #[cfg(test)]
-    halt_after_snapshot: Option<(String, u16)>,
+    halt_after_snapshot: Option<(String, Stage)>,
 }
 
 /// The value of a position one of whose sides has no table: no stones for
@@ -607,6 +614,7 @@ impl<B: Bits> Builder<B> {
             rules,
             options,
             solved: HashMap::default(),
+            init_stretch: INIT_STRETCH,
             #[cfg(test)]
             halt_after_snapshot: None,
         }
@@ -983,6 +991,11 @@ impl BuildBar {
     fn set_position(&self, pos: u64) {
         self.bar.set_position(pos);
     }
+    /// Starts a bar at `pos` done already, its rate counting from here.
+    fn start_at(&self, pos: u64) {
+        self.bar.set_position(pos);
+        self.bar.reset_eta();
+    }
     fn finish_and_clear(&self) {
         self.bar.finish_and_clear();
     }
@@ -1102,7 +1115,7 @@ mod tests {
             let medium = b.solve_group::<Medium>(group, ix).unwrap();
             // The first level that may settle a loss whose code passes CODE.
             let level = (CODE - 2) / 2;
-            assert_eq!(medium.resumed_at, Some(level), "CODE {CODE}");
+            assert_eq!(medium.resumed_at, Some(Stage::Level(level)), "CODE {CODE}");
             // Kept until the tables are written (build_group removes it).
             snapshot::remove(path);
             assert_same_codes(ix, wide, &medium.values, "carried over");
@@ -1168,7 +1181,7 @@ mod tests {
     #[test]
     fn a_build_stopped_after_a_snapshot_resumes_there_and_writes_the_same_tables() {
         let tmp = std::env::temp_dir().join(format!("fanorona-resume-{}", std::process::id()));
-        let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+        let board = Board::new(7, 3, Diagonals::Corner).unwrap();
         let rules = Rules::default();
         let quiet = |snapshot_every| BuildOptions {
             progress: false,
@@ -1183,17 +1196,35 @@ mod tests {
         let expected = files(&clean_dir);
         assert!(expected.iter().any(|(n, _)| n == "3v2.fnt"));
 
-        // Level 0 is right after init; the others are after some sweeps,
-        // with wins pending at later levels.
-        for level in [0u16, 1, 4, 9] {
-            let db = tmp.join(format!("stopped-{level}"));
+        // Part way through init (after the first chunk of 2v3, after all
+        // of 2v3, after the first chunk of 3v2), right after init (level
+        // 0), and after some sweeps, with wins pending at later levels.
+        let sizes: Vec<u64> = [(2, 3), (3, 2)]
+            .into_iter()
+            .map(|(w, b)| ClassIndexer::<u64>::new(board, MaterialClass::new(w, b, false)).size())
+            .collect();
+        let total = sizes[0] + sizes[1];
+        assert!(sizes[0] > CHUNK && sizes[1] > CHUNK, "{sizes:?}");
+        let init = |done| Stage::Init { done, total };
+        let stages = [
+            init(CHUNK),
+            init(sizes[0]),
+            init(sizes[0] + CHUNK),
+            Stage::Level(0),
+            Stage::Level(1),
+            Stage::Level(4),
+            Stage::Level(9),
+        ];
+        for (run, stage) in stages.into_iter().enumerate() {
+            let db = tmp.join(format!("stopped-{run}"));
             let dir = table_dir(&db, &board, &rules);
             let mut b = Builder::<u64>::new(&db, board, rules, quiet(Some(Duration::ZERO)));
-            b.halt_after_snapshot = Some(("2v3+3v2".to_string(), level));
+            b.init_stretch = 1;
+            b.halt_after_snapshot = Some(("2v3+3v2".to_string(), stage));
             let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 b.build(5, |_| {}).unwrap();
             }));
-            assert!(stopped.is_err(), "the group has no level {level}");
+            assert!(stopped.is_err(), "the group never got to {stage}");
             assert!(!dir.join("2v3.fnt").exists());
             let bytes = std::fs::metadata(dir.join("2v3+3v2.snapshot"))
                 .unwrap()
@@ -1202,7 +1233,7 @@ mod tests {
                 pending_work(&dir),
                 [PendingWork::Snapshot {
                     group: "2v3+3v2".to_string(),
-                    level,
+                    stage,
                     layout_bytes: 3,
                     bytes
                 }]
@@ -1217,8 +1248,8 @@ mod tests {
                 .filter(|s| ["2v3", "3v2"].contains(&s.class.name().as_str()))
                 .map(|s| (s.class.name(), s.reused, s.resumed_at))
                 .collect();
-            pair.sort();
-            let want = |n: &str| (n.to_string(), false, Some(level));
+            pair.sort_by(|a, b| a.0.cmp(&b.0));
+            let want = |n: &str| (n.to_string(), false, Some(stage));
             assert_eq!(pair, [want("2v3"), want("3v2")]);
             // The groups before it were complete on disk.
             assert!(
@@ -1226,7 +1257,7 @@ mod tests {
                     .iter()
                     .all(|s| s.class.stones() == 5 || (s.reused && s.resumed_at.is_none()))
             );
-            assert_eq!(files(&dir), expected, "after resuming at level {level}");
+            assert_eq!(files(&dir), expected, "after resuming {stage}");
             assert_eq!(pending_work(&dir), []);
         }
         let _ = std::fs::remove_dir_all(&tmp);

@@ -1,13 +1,16 @@
 //! Snapshots of a group's solving state, so that a build killed in the
-//! middle of a large group (9x5's 8-stone groups take 30 to 75 minutes
-//! each) resumes at the level sweep it had reached instead of from the
-//! start.
+//! middle of a large group (9x5's 8-stone groups take 30 minutes to 2
+//! hours each, 50 minutes of which can be init) resumes where it had got
+//! to instead of from the start.
 //!
 //! A snapshot is the state arrays of every class of the group (value codes
 //! and auxiliary words, in the layout the group is being solved in) as they
-//! stand before level `d`'s sweep. Everything else the sweeps keep (the
-//! chunk marks, the counts that choose how wins are searched, the highest
-//! level) follows from those arrays and is derived again on resuming.
+//! stand before level `d`'s sweep, or part way through init (`Stage`).
+//! Everything else the sweeps keep (the chunk marks, the counts that choose
+//! how wins are searched, the highest level) follows from those arrays and
+//! is derived again on resuming. Init goes through each class's indices in
+//! order, so the part done is a count: the indices before it are set as
+//! init sets them, those after it are still zero.
 //!
 //! A snapshot is read back in its own layout, or in a wider one whose
 //! auxiliary words are coded alike: the 3-byte layout's snapshot in the
@@ -26,17 +29,19 @@
 //! | field | size | meaning |
 //! | --- | --- | --- |
 //! | magic | 8 | `FNRSNAPS` |
-//! | version | 4 | u32, 1 |
+//! | version | 4 | u32, 2 (version 1: no `init_done`, init done) |
 //! | layout | 4 | u32, bytes a position (3, 4 or 6) |
 //! | value_width, aux_width | 4 + 4 | u32, bytes of a value code and of an auxiliary word |
 //! | cnt_mask, win_pending, draw_exit, dist_shift | 4 x 4 | u32 each, how an auxiliary word is coded (`Layout`) |
 //! | level | 4 | u32, the level whose sweep comes next |
+//! | init_done | 8 | u64, indices whose init is done, over the classes in order (version 2; all of them once init is done, when level counts) |
 //! | name_len, name | 4 + name_len | the group's name, UTF-8 |
 //! | classes | 4 | u32, classes in the group |
 //! | sizes | 8 x classes | u64, indices of each class |
 //! | arrays | | per class: its value codes, then its auxiliary words |
 //! | xxh3 | 8 | xxh3-64 of every byte before it |
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -45,13 +50,36 @@ use super::state::{Cell, Layout};
 use crate::hashio::{HashReader, HashWriter};
 
 const MAGIC: &[u8; 8] = b"FNRSNAPS";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// Cells converted to bytes at a time.
 const BATCH: usize = 1 << 20;
 
-/// The state of a group before a level's sweep.
+/// How far a group's solving had got when its snapshot was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Part way through init: the first `done` of the group's `total`
+    /// indices (its classes' indices in turn) are done.
+    Init { done: u64, total: u64 },
+    /// Init is done and this level's sweep comes next.
+    Level(u16),
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Stage::Init { done, total } => write!(
+                f,
+                "in init, {done} of {total} positions done ({:.0}%)",
+                100.0 * done as f64 / total.max(1) as f64
+            ),
+            Stage::Level(level) => write!(f, "before level {level}"),
+        }
+    }
+}
+
+/// The state of a group at a stage of its solving.
 pub(super) struct Snapshot<L: Layout> {
-    pub(super) level: u16,
+    pub(super) stage: Stage,
     pub(super) vals: Vec<Vec<L::Val>>,
     pub(super) aux: Vec<Vec<L::Aux>>,
 }
@@ -73,18 +101,18 @@ pub(super) fn remove(path: &Path) {
     let _ = std::fs::remove_file(tmp_path(path));
 }
 
-/// Writes the state before level `level`'s sweep, replacing the group's
-/// previous snapshot. On an error nothing is left behind but the error.
+/// Writes the state at `stage`, replacing the group's previous snapshot.
+/// On an error nothing is left behind but the error.
 pub(super) fn write<L: Layout>(
     path: &Path,
     group_name: &str,
-    level: u16,
+    stage: Stage,
     vals: &[Vec<L::Val>],
     aux: &[Vec<L::Aux>],
 ) -> io::Result<()> {
     remove(path);
     let tmp = tmp_path(path);
-    let written = write_to::<L>(&tmp, group_name, level, vals, aux)
+    let written = write_to::<L>(&tmp, group_name, stage, vals, aux)
         .and_then(|()| std::fs::rename(&tmp, path));
     if written.is_err() {
         remove(path);
@@ -95,10 +123,15 @@ pub(super) fn write<L: Layout>(
 fn write_to<L: Layout>(
     tmp: &Path,
     group_name: &str,
-    level: u16,
+    stage: Stage,
     vals: &[Vec<L::Val>],
     aux: &[Vec<L::Aux>],
 ) -> io::Result<()> {
+    let total: u64 = vals.iter().map(|v| v.len() as u64).sum();
+    let (level, init_done) = match stage {
+        Stage::Init { done, .. } => (0, done),
+        Stage::Level(level) => (level, total),
+    };
     let file = File::create(tmp)?;
     let mut out = HashWriter::new(BufWriter::with_capacity(8 << 20, file));
     out.write_all(MAGIC)?;
@@ -110,10 +143,12 @@ fn write_to<L: Layout>(
     ]
     .into_iter()
     .chain(aux_coding::<L>())
-    .chain([level as u32, group_name.len() as u32])
+    .chain([level as u32])
     {
         out.write_all(&n.to_le_bytes())?;
     }
+    out.write_all(&init_done.to_le_bytes())?;
+    out.write_all(&(group_name.len() as u32).to_le_bytes())?;
     out.write_all(group_name.as_bytes())?;
     out.write_all(&(vals.len() as u32).to_le_bytes())?;
     for v in vals {
@@ -143,6 +178,83 @@ fn write_cells<C: Cell>(out: &mut impl Write, buf: &mut Vec<u8>, cells: &[C]) ->
     Ok(())
 }
 
+/// A snapshot's header: everything before the arrays.
+struct Header {
+    layout: u32,
+    val_width: u32,
+    aux_width: u32,
+    coding: [u32; 4],
+    stage: Stage,
+    name: String,
+    sizes: Vec<u64>,
+}
+
+fn invalid(msg: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, msg.into())
+}
+
+fn read_header(input: &mut impl Read) -> io::Result<Header> {
+    let mut magic = [0u8; 8];
+    input.read_exact(&mut magic)?;
+    if &magic != MAGIC {
+        return Err(invalid("not a builder snapshot"));
+    }
+    let version = read_u32(input)?;
+    if !(1..=VERSION).contains(&version) {
+        return Err(invalid(format!(
+            "snapshot format version {version}, this build reads 1 to {VERSION}"
+        )));
+    }
+    let layout = read_u32(input)?;
+    let (val_width, aux_width) = (read_u32(input)?, read_u32(input)?);
+    let mut coding = [0u32; 4];
+    for c in &mut coding {
+        *c = read_u32(input)?;
+    }
+    let level = read_u32(input)?;
+    let init_done = if version >= 2 {
+        Some(read_u64(input)?)
+    } else {
+        None
+    };
+    let name_len = read_u32(input)?;
+    if name_len > 64 {
+        return Err(invalid("group name too long"));
+    }
+    let mut name = vec![0u8; name_len as usize];
+    input.read_exact(&mut name)?;
+    let name = String::from_utf8_lossy(&name).into_owned();
+    let classes = read_u32(input)?;
+    if classes > 16 {
+        return Err(invalid(format!("{classes} classes in a group")));
+    }
+    let sizes = (0..classes)
+        .map(|_| read_u64(input))
+        .collect::<io::Result<Vec<u64>>>()?;
+    let total: u64 = sizes.iter().sum();
+    let stage = match init_done.unwrap_or(total) {
+        done if done > total => {
+            return Err(invalid(format!("init done for {done} of {total} indices")));
+        }
+        done if done < total => {
+            if level != 0 {
+                return Err(invalid(format!("level {level} before init is done")));
+            }
+            Stage::Init { done, total }
+        }
+        _ => Stage::Level(u16::try_from(level).map_err(|_| invalid(format!("level {level}")))?),
+    };
+    Ok(Header {
+        layout,
+        val_width,
+        aux_width,
+        coding,
+        stage,
+        name,
+        sizes,
+    })
+}
+
 /// Reads the group's snapshot, if there is one: `Ok(None)` when there is
 /// none, an error saying why when there is one that cannot be used (another
 /// layout, another group, damaged).
@@ -156,60 +268,30 @@ pub(super) fn read<L: Layout>(
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    let invalid = |msg: String| io::Error::new(io::ErrorKind::InvalidData, msg);
     let mut input = HashReader::new(BufReader::with_capacity(8 << 20, file));
-    let mut magic = [0u8; 8];
-    input.read_exact(&mut magic)?;
-    if &magic != MAGIC {
-        return Err(invalid("not a builder snapshot".into()));
-    }
-    let version = read_u32(&mut input)?;
-    if version != VERSION {
-        return Err(invalid(format!(
-            "snapshot format version {version}, this build reads {VERSION}"
-        )));
-    }
-    let layout = read_u32(&mut input)?;
-    let (val_width, aux_width) = (read_u32(&mut input)?, read_u32(&mut input)?);
-    let mut coding = [0u32; 4];
-    for c in &mut coding {
-        *c = read_u32(&mut input)?;
-    }
-    if val_width as usize > L::Val::WIDTH
-        || aux_width as usize > L::Aux::WIDTH
-        || coding != aux_coding::<L>()
+    let header = read_header(&mut input)?;
+    if header.val_width as usize > L::Val::WIDTH
+        || header.aux_width as usize > L::Aux::WIDTH
+        || header.coding != aux_coding::<L>()
     {
         return Err(invalid(format!(
-            "taken in the {layout}-byte layout, which the {}-byte one the group is now solved in cannot take up",
+            "taken in the {}-byte layout, which the {}-byte one the group is now solved in cannot take up",
+            header.layout,
             L::BYTES
         )));
     }
-    let level = read_u32(&mut input)?;
-    let name_len = read_u32(&mut input)?;
-    if name_len as usize != group_name.len() {
-        return Err(invalid(format!("not a snapshot of {group_name}")));
-    }
-    let mut name = vec![0u8; name_len as usize];
-    input.read_exact(&mut name)?;
-    if name != group_name.as_bytes() {
+    if header.name != group_name {
         return Err(invalid(format!(
             "a snapshot of {}, not of {group_name}",
-            String::from_utf8_lossy(&name)
+            header.name
         )));
     }
-    let classes = read_u32(&mut input)?;
-    let mut stored = Vec::new();
-    for _ in 0..classes.min(16) {
-        let mut b = [0u8; 8];
-        input.read_exact(&mut b)?;
-        stored.push(u64::from_le_bytes(b));
-    }
-    if stored != sizes {
+    if header.sizes != sizes {
         return Err(invalid(format!(
-            "class sizes {stored:?}, the group has {sizes:?}"
+            "class sizes {:?}, the group has {sizes:?}",
+            header.sizes
         )));
     }
-    let level = u16::try_from(level).map_err(|_| invalid(format!("level {level}")))?;
     let mut buf = Vec::with_capacity(BATCH * 4);
     let mut vals = Vec::new();
     let mut aux = Vec::new();
@@ -218,57 +300,48 @@ pub(super) fn read<L: Layout>(
             &mut input,
             &mut buf,
             n,
-            val_width as usize,
+            header.val_width as usize,
         )?);
         aux.push(read_cells::<L::Aux>(
             &mut input,
             &mut buf,
             n,
-            aux_width as usize,
+            header.aux_width as usize,
         )?);
     }
     let sum = input.hash.digest();
     let mut stored_sum = [0u8; 8];
     input.inner.read_exact(&mut stored_sum)?;
     if u64::from_le_bytes(stored_sum) != sum {
-        return Err(invalid("checksum mismatch: the file is damaged".into()));
+        return Err(invalid("checksum mismatch: the file is damaged"));
     }
     if input.inner.read(&mut [0u8; 1])? != 0 {
-        return Err(invalid("bytes after the checksum".into()));
+        return Err(invalid("bytes after the checksum"));
     }
-    Ok(Some(Snapshot { level, vals, aux }))
+    Ok(Some(Snapshot {
+        stage: header.stage,
+        vals,
+        aux,
+    }))
 }
 
-/// What a snapshot's header says: the group, the level whose sweep comes
-/// next, and the layout's bytes a position.
-pub(super) fn peek(path: &Path) -> io::Result<(String, u16, u32)> {
-    let mut input = BufReader::new(File::open(path)?);
-    let invalid = |msg: &str| io::Error::new(io::ErrorKind::InvalidData, msg.to_string());
-    let mut magic = [0u8; 8];
-    input.read_exact(&mut magic)?;
-    if &magic != MAGIC || read_u32(&mut input)? != VERSION {
-        return Err(invalid("not a builder snapshot of this version"));
-    }
-    let layout = read_u32(&mut input)?;
-    // Widths and the auxiliary words' coding.
-    for _ in 0..6 {
-        read_u32(&mut input)?;
-    }
-    let level = read_u32(&mut input)?;
-    let name_len = read_u32(&mut input)?;
-    if name_len > 64 {
-        return Err(invalid("group name too long"));
-    }
-    let mut name = vec![0u8; name_len as usize];
-    input.read_exact(&mut name)?;
-    let level = u16::try_from(level).map_err(|_| invalid("level out of range"))?;
-    Ok((String::from_utf8_lossy(&name).into_owned(), level, layout))
+/// What a snapshot's header says: the group, how far its solving had got,
+/// and the layout's bytes a position.
+pub(super) fn peek(path: &Path) -> io::Result<(String, Stage, u32)> {
+    let header = read_header(&mut BufReader::new(File::open(path)?))?;
+    Ok((header.name, header.stage, header.layout))
 }
 
 fn read_u32(input: &mut impl Read) -> io::Result<u32> {
     let mut b = [0u8; 4];
     input.read_exact(&mut b)?;
     Ok(u32::from_le_bytes(b))
+}
+
+fn read_u64(input: &mut impl Read) -> io::Result<u64> {
+    let mut b = [0u8; 8];
+    input.read_exact(&mut b)?;
+    Ok(u64::from_le_bytes(b))
 }
 
 /// Reads `n` cells stored `width` bytes each (at most the cell's).
@@ -332,12 +405,15 @@ mod tests {
             .map(|&n| filled(n, |i| (i * 40_503 % 65_521) as u32))
             .collect();
         assert!(read::<Narrow>(&path, "2v3+3v2", &sizes).unwrap().is_none());
-        write::<Narrow>(&path, "2v3+3v2", 41, &vals, &aux).unwrap();
+        write::<Narrow>(&path, "2v3+3v2", Stage::Level(41), &vals, &aux).unwrap();
         assert!(!tmp_path(&path).exists());
 
-        assert_eq!(peek(&path).unwrap(), ("2v3+3v2".to_string(), 41, 3));
+        assert_eq!(
+            peek(&path).unwrap(),
+            ("2v3+3v2".to_string(), Stage::Level(41), 3)
+        );
         let back = read::<Narrow>(&path, "2v3+3v2", &sizes).unwrap().unwrap();
-        assert_eq!(back.level, 41);
+        assert_eq!(back.stage, Stage::Level(41));
         for s in 0..2 {
             assert_eq!(words(&back.vals[s]), words(&vals[s]));
             assert_eq!(words(&back.aux[s]), words(&aux[s]));
@@ -346,12 +422,12 @@ mod tests {
         assert!(err(read::<Wide>(&path, "2v3+3v2", &sizes)).contains("3-byte layout"));
         // The 4-byte layout takes up the 3-byte one's snapshot.
         let wider = read::<Medium>(&path, "2v3+3v2", &sizes).unwrap().unwrap();
-        assert_eq!(wider.level, 41);
+        assert_eq!(wider.stage, Stage::Level(41));
         for s in 0..2 {
             assert_eq!(words(&wider.vals[s]), words(&vals[s]));
             assert_eq!(words(&wider.aux[s]), words(&aux[s]));
         }
-        assert!(err(read::<Narrow>(&path, "3v3", &sizes)).contains("not a snapshot of 3v3"));
+        assert!(err(read::<Narrow>(&path, "3v3", &sizes)).contains("not of 3v3"));
         assert!(err(read::<Narrow>(&path, "2v3+3v2", &[3_000_001, 18])).contains("sizes"));
         let mut bytes = std::fs::read(&path).unwrap();
         bytes[1_000_000] ^= 1;
@@ -364,6 +440,69 @@ mod tests {
 
         remove(&path);
         assert!(!path.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_snapshot_taken_in_init_says_how_far_and_version_one_is_after_init() {
+        let dir = std::env::temp_dir().join(format!("fanorona-snap-init-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = snapshot_path(&dir, "4v4");
+        let sizes = [70_000u64];
+        let vals = vec![filled::<<Narrow as Layout>::Val>(70_000, |i| {
+            (i % 200) as u32
+        })];
+        let aux = vec![filled::<<Narrow as Layout>::Aux>(70_000, |i| {
+            (i % 9) as u32
+        })];
+        let stage = Stage::Init {
+            done: 32_768,
+            total: 70_000,
+        };
+        write::<Narrow>(&path, "4v4", stage, &vals, &aux).unwrap();
+        assert_eq!(peek(&path).unwrap(), ("4v4".to_string(), stage, 3));
+        let back = read::<Medium>(&path, "4v4", &sizes).unwrap().unwrap();
+        assert_eq!(back.stage, stage);
+        assert_eq!(words(&back.vals[0]), words(&vals[0]));
+        assert_eq!(
+            stage.to_string(),
+            "in init, 32768 of 70000 positions done (47%)"
+        );
+
+        // Version 1 had no init_done: its snapshots come after init. The
+        // same file without the field, its version and checksum redone.
+        write::<Narrow>(&path, "4v4", Stage::Level(7), &vals, &aux).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let at = 8 + 4 * 9; // magic, then the nine words from version to level
+        let mut old = bytes[..at].to_vec();
+        old[8..12].copy_from_slice(&1u32.to_le_bytes());
+        old.extend_from_slice(&bytes[at + 8..bytes.len() - 8]);
+        let sum = xxhash_rust::xxh3::xxh3_64(&old);
+        old.extend_from_slice(&sum.to_le_bytes());
+        std::fs::write(&path, &old).unwrap();
+        assert_eq!(peek(&path).unwrap().1, Stage::Level(7));
+        let back = read::<Narrow>(&path, "4v4", &sizes).unwrap().unwrap();
+        assert_eq!(back.stage, Stage::Level(7));
+        assert_eq!(words(&back.aux[0]), words(&aux[0]));
+
+        // A count past the group's indices, or a level before init is done.
+        let mut bad = bytes.clone();
+        bad[at..at + 8].copy_from_slice(&70_001u64.to_le_bytes());
+        std::fs::write(&path, &bad).unwrap();
+        assert!(
+            peek(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("70001 of 70000")
+        );
+        bad[at..at + 8].copy_from_slice(&5u64.to_le_bytes());
+        std::fs::write(&path, &bad).unwrap();
+        assert!(
+            peek(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("level 7 before init")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

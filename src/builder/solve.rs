@@ -5,14 +5,16 @@
 //! workers and checked after each phase.
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::snapshot::{self, Stage};
 use super::state::{Cell, ChunkLevels, Held, Layout, Overflow, Solved};
 use super::trivial_value;
-use super::{BuildBar, Builder, CHUNK, WinSearch, group_name, snapshot, stalemate_value};
+use super::{BuildBar, Builder, CHUNK, WinSearch, group_name, stalemate_value};
 use crate::bits::Bits;
 use crate::geometry::Direction;
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
@@ -65,8 +67,25 @@ impl InitPosition {
 pub(super) struct Solution {
     /// Each class's value codes.
     pub(super) values: Vec<Held>,
-    /// The level the group was resumed at from a snapshot.
-    pub(super) resumed_at: Option<u16>,
+    /// Where the group was taken up from a snapshot.
+    pub(super) resumed_at: Option<Stage>,
+}
+
+/// When and where a group's snapshots are saved.
+struct Saver<'a> {
+    path: &'a Path,
+    name: &'a str,
+    every: Option<Duration>,
+    /// The last save, or the start of this sitting's work on the group.
+    last: Instant,
+    timing: bool,
+    progress: bool,
+}
+
+impl Saver<'_> {
+    fn due(&self) -> bool {
+        self.every.is_some_and(|every| self.last.elapsed() >= every)
+    }
 }
 
 /// The level of a value code: the distance at which it is settled.
@@ -266,76 +285,61 @@ impl<B: Bits> Builder<B> {
             snapshot::remove(&snapshot_path);
             None
         });
-        let resumed_at = resumed.as_ref().map(|s| s.level);
+        let resumed_at = resumed.as_ref().map(|s| s.stage);
         let overflows = Overflows::default();
-        let (state, start_level) = match resumed {
+        let (state, stage) = match resumed {
             Some(s) => {
                 if progress {
                     eprintln!(
-                        "{name}: resuming at level {} from {} (read in {:.1} s)",
-                        s.level,
+                        "{name}: resuming {} from {} (read in {:.1} s)",
+                        s.stage,
                         snapshot_path.display(),
                         t_read.elapsed().as_secs_f64()
                     );
                 }
-                (GroupState::<L>::new(sizes, s.vals, s.aux), s.level)
+                (GroupState::<L>::new(sizes, s.vals, s.aux), s.stage)
             }
             None => {
                 let vals = sizes.iter().map(|&n| L::Val::zeroed(n)).collect();
                 let aux = sizes.iter().map(|&n| L::Aux::zeroed(n)).collect();
                 let state = GroupState::<L>::new(sizes, vals, aux);
-                self.init_group(group, indexers, &state, &overflows)?;
-                (state, 0)
+                (state, Stage::Init { done: 0, total })
             }
+        };
+        let mut saver = Saver {
+            path: &snapshot_path,
+            name: &name,
+            every: self.options.snapshot_every,
+            last: Instant::now(),
+            timing,
+            progress,
+        };
+        let start_level = match stage {
+            Stage::Init { done, .. } => {
+                self.init_group(group, indexers, &state, &overflows, done, &mut saver)?;
+                0
+            }
+            Stage::Level(level) => level,
         };
         let t_init = t0.elapsed().as_secs_f64();
         state.derive();
 
         let bar = self.bar(total, &format!("{name} levels"));
         let mut d = start_level;
-        let mut saved = t0;
         // A block class has no paika edges inside: init settled it.
         let has_edges = !group[0].block;
         while has_edges && d <= state.max_level.load(Ordering::Relaxed) {
-            let save = |why: &str| {
-                bar.set_message(format!("{name} level {d}: saving a snapshot{why}"));
-                let t = Instant::now();
-                let r = snapshot::write::<L>(&snapshot_path, &name, d, &state.vals, &state.aux);
-                if let Err(err) = r
-                    && progress
-                {
-                    eprintln!(
-                        "{name}: could not save a snapshot ({}: {err})",
-                        snapshot_path.display()
-                    );
-                } else if timing {
-                    eprintln!(
-                        "{name}: snapshot before level {d}, {} bytes, in {:.2} s",
-                        total * L::BYTES,
-                        t.elapsed().as_secs_f64()
-                    );
-                }
-            };
             // This level may settle a loss whose code the layout cannot
             // hold: the group goes on from here in a wider layout, through
             // a snapshot it reads, instead of starting again.
             if 2 * (d as u32 + 1) + 2 > L::MAX_CODE as u32 {
-                save(" to widen");
+                bar.set_message(format!("{name} level {d}: saving a snapshot to widen"));
+                self.save_snapshot(&mut saver, Stage::Level(d), &state);
                 return Err(Overflow::Distance);
             }
-            // Best effort: without it a killed build only does more work
-            // again.
-            if self
-                .options
-                .snapshot_every
-                .is_some_and(|every| saved.elapsed() >= every)
-            {
-                save("");
-                saved = Instant::now();
-                #[cfg(test)]
-                if self.halt_after_snapshot.as_ref() == Some(&(name.clone(), d)) {
-                    panic!("halted after the snapshot of {name} at level {d}");
-                }
+            if saver.due() {
+                bar.set_message(format!("{name} level {d}: saving a snapshot"));
+                self.save_snapshot(&mut saver, Stage::Level(d), &state);
             }
             bar.set_message(format!("{name} level {d}"));
             self.sweep_level(group, indexers, &state, &overflows, d, &bar);
@@ -356,98 +360,166 @@ impl<B: Bits> Builder<B> {
         })
     }
 
+    /// Saves the group's state at `stage` (best effort: without it a
+    /// killed build only does more work again).
+    fn save_snapshot<L: Layout>(&self, saver: &mut Saver, stage: Stage, state: &GroupState<L>) {
+        let t = Instant::now();
+        let written = snapshot::write::<L>(saver.path, saver.name, stage, &state.vals, &state.aux);
+        saver.last = Instant::now();
+        match written {
+            Err(err) if saver.progress => eprintln!(
+                "{}: could not save a snapshot ({}: {err})",
+                saver.name,
+                saver.path.display()
+            ),
+            Ok(()) if saver.timing => eprintln!(
+                "{}: snapshot {stage}, {} bytes, in {:.2} s",
+                saver.name,
+                state.sizes.iter().sum::<u64>() * L::BYTES,
+                t.elapsed().as_secs_f64()
+            ),
+            _ => {}
+        }
+        #[cfg(test)]
+        if self.halt_after_snapshot.as_ref() == Some(&(saver.name.to_string(), stage)) {
+            panic!("halted after the snapshot of {} {stage}", saver.name);
+        }
+    }
+
     /// Phase 1: each position's turns are generated. Children outside the
     /// group are looked up in the built tables; children inside are
     /// counted (distinct canonical indices). A position with no child
-    /// inside is final at once.
+    /// inside is final at once. Starts after the first `from` indices of
+    /// the group (done before a snapshot), and goes in stretches of
+    /// `init_stretch` chunks, saving a snapshot between two when one is
+    /// due: init alone takes 50 minutes on 9x5's 4v4.
     fn init_group<L: Layout>(
         &self,
         group: &[MaterialClass],
         indexers: &[ClassIndexer<B>],
         state: &GroupState<L>,
         overflows: &Overflows,
+        from: u64,
+        saver: &mut Saver,
     ) -> Result<(), Overflow> {
+        let name = group_name(group);
         let total: u64 = state.sizes.iter().sum();
-        let bar = self.bar(total, &format!("{} init", group_name(group)));
-        for (slot, ix) in indexers.iter().enumerate() {
-            let (vals, aux) = (&state.vals[slot], &state.aux[slot]);
+        let bar = self.bar(total, &format!("{name} init"));
+        bar.start_at(from);
+        // Indices of the classes before this one.
+        let mut offset = 0;
+        for slot in 0..indexers.len() {
             let size = state.sizes[slot];
-            (0..state.chunks(slot)).into_par_iter().for_each(|ch| {
-                let mut cache = DecodeCache::default();
-                let mut inside: Vec<(usize, u64)> = Vec::new();
-                // A batch of positions whose moves into smaller classes are
-                // looked up together: the lookups (random reads in
-                // gigabytes of tables) are prefetched as they are found and
-                // read once the whole batch has been generated, so the
-                // memory waits overlap instead of coming one at a time.
-                let mut batch: Vec<InitPosition> = Vec::with_capacity(INIT_BATCH);
-                let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
-                let lo = ch * CHUNK;
-                let hi = (lo + CHUNK).min(size);
-                let mut i = lo;
-                while i < hi {
-                    batch.clear();
-                    exits.clear();
-                    while i < hi && batch.len() < INIT_BATCH {
-                        let pos = ix.decode(i, &mut cache);
-                        let index = i;
-                        i += 1;
-                        // The other indices of an orbit are filled in at
-                        // the end; meanwhile they stay unresolved with no
-                        // children, which no sweep visits.
-                        if !ix.is_canonical(index, &pos) {
-                            continue;
-                        }
-                        inside.clear();
-                        // Two paika children (same stones of the other
-                        // side) can be images of each other only under a
-                        // symmetry that fixes the other side's stones;
-                        // otherwise each child is its own orbit and need
-                        // not be indexed to be counted.
-                        let waiter = pos.waiter();
-                        let must_index = self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
-                        let mut raw_inside = 0usize;
-                        let mut p = InitPosition::new(index);
-                        let b = batch.len();
-                        for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
-                            p.any = true;
-                            let cc = MaterialClass::of(child);
-                            if let Some(s) = group.iter().position(|&g| g == cc) {
-                                if must_index {
-                                    inside.push((s, indexers[s].index_of(child)));
-                                } else {
-                                    raw_inside += 1;
-                                }
-                            } else if let Some(v) = trivial_value(&self.geo, &self.rules, child) {
-                                p.exit(v);
-                            } else {
-                                let solved = self.solved_class(cc);
-                                let at = solved.indexer.index_of(child);
-                                solved.values.prefetch(at as usize);
-                                exits.push((b, solved, at));
-                            }
-                        });
-                        inside.sort_unstable();
-                        inside.dedup();
-                        p.n_inside = inside.len() + raw_inside;
-                        batch.push(p);
-                    }
-                    for &(b, solved, at) in &exits {
-                        batch[b].exit(decode(solved.values.get(at as usize)));
-                    }
-                    for p in &batch {
-                        let code = self.init_code::<L>(p, &aux[p.index as usize], overflows);
-                        if code != 0 {
-                            vals[p.index as usize].set(code);
-                        }
-                    }
+            let chunks = state.chunks(slot);
+            // `from` ends a chunk or a class; a chunk done twice comes out
+            // the same.
+            let mut first = from.saturating_sub(offset).min(size) / CHUNK;
+            if from >= offset + size {
+                first = chunks;
+            }
+            while first < chunks {
+                let end = (first + self.init_stretch).min(chunks);
+                (first..end).into_par_iter().for_each(|ch| {
+                    bar.inc(self.init_chunk(group, indexers, state, slot, ch, overflows));
+                });
+                overflows.check()?;
+                first = end;
+                let done = offset + (end * CHUNK).min(size);
+                if done < total && saver.due() {
+                    bar.set_message(format!("{name} init: saving a snapshot"));
+                    self.save_snapshot(saver, Stage::Init { done, total }, state);
+                    bar.set_message(format!("{name} init"));
                 }
-                bar.inc(hi - lo);
-            });
-            overflows.check()?;
+            }
+            offset += size;
         }
         bar.finish_and_clear();
         Ok(())
+    }
+
+    /// Init of chunk `ch` of the group's class `slot`; returns the
+    /// indices it went through.
+    fn init_chunk<L: Layout>(
+        &self,
+        group: &[MaterialClass],
+        indexers: &[ClassIndexer<B>],
+        state: &GroupState<L>,
+        slot: usize,
+        ch: u64,
+        overflows: &Overflows,
+    ) -> u64 {
+        let (ix, vals, aux) = (&indexers[slot], &state.vals[slot], &state.aux[slot]);
+        let size = state.sizes[slot];
+        let mut cache = DecodeCache::default();
+        let mut inside: Vec<(usize, u64)> = Vec::new();
+        // A batch of positions whose moves into smaller classes are
+        // looked up together: the lookups (random reads in
+        // gigabytes of tables) are prefetched as they are found and
+        // read once the whole batch has been generated, so the
+        // memory waits overlap instead of coming one at a time.
+        let mut batch: Vec<InitPosition> = Vec::with_capacity(INIT_BATCH);
+        let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
+        let lo = ch * CHUNK;
+        let hi = (lo + CHUNK).min(size);
+        let mut i = lo;
+        while i < hi {
+            batch.clear();
+            exits.clear();
+            while i < hi && batch.len() < INIT_BATCH {
+                let pos = ix.decode(i, &mut cache);
+                let index = i;
+                i += 1;
+                // The other indices of an orbit are filled in at
+                // the end; meanwhile they stay unresolved with no
+                // children, which no sweep visits.
+                if !ix.is_canonical(index, &pos) {
+                    continue;
+                }
+                inside.clear();
+                // Two paika children (same stones of the other
+                // side) can be images of each other only under a
+                // symmetry that fixes the other side's stones;
+                // otherwise each child is its own orbit and need
+                // not be indexed to be counted.
+                let waiter = pos.waiter();
+                let must_index = self.syms[1..].iter().any(|g| g.apply(waiter) == waiter);
+                let mut raw_inside = 0usize;
+                let mut p = InitPosition::new(index);
+                let b = batch.len();
+                for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
+                    p.any = true;
+                    let cc = MaterialClass::of(child);
+                    if let Some(s) = group.iter().position(|&g| g == cc) {
+                        if must_index {
+                            inside.push((s, indexers[s].index_of(child)));
+                        } else {
+                            raw_inside += 1;
+                        }
+                    } else if let Some(v) = trivial_value(&self.geo, &self.rules, child) {
+                        p.exit(v);
+                    } else {
+                        let solved = self.solved_class(cc);
+                        let at = solved.indexer.index_of(child);
+                        solved.values.prefetch(at as usize);
+                        exits.push((b, solved, at));
+                    }
+                });
+                inside.sort_unstable();
+                inside.dedup();
+                p.n_inside = inside.len() + raw_inside;
+                batch.push(p);
+            }
+            for &(b, solved, at) in &exits {
+                batch[b].exit(decode(solved.values.get(at as usize)));
+            }
+            for p in &batch {
+                let code = self.init_code::<L>(p, &aux[p.index as usize], overflows);
+                if code != 0 {
+                    vals[p.index as usize].set(code);
+                }
+            }
+        }
+        hi - lo
     }
 
     /// The value code init gives a position (0: unresolved), or for an

@@ -9,7 +9,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use fanorona::bits::Bits;
-use fanorona::builder::{BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY, Selection};
+use fanorona::builder::{
+    BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY, Selection, Stage,
+};
 use fanorona::geometry::Board;
 use fanorona::index::MaterialClass;
 use fanorona::movegen::legal_turns;
@@ -95,7 +97,7 @@ fn print_summary_header() {
 /// A class's summary as one JSON object.
 fn summary_json(s: &ClassSummary) -> String {
     format!(
-        "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}, \"resumed_at_level\": {}}}",
+        "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}, \"resumed_at_level\": {}, \"resumed_in_init_at\": {}}}",
         json_str(&s.class.name()),
         s.positions,
         s.wins,
@@ -105,8 +107,14 @@ fn summary_json(s: &ClassSummary) -> String {
         s.seconds,
         s.bytes,
         s.reused,
-        s.resumed_at
-            .map_or_else(|| "null".to_string(), |l| l.to_string())
+        match s.resumed_at {
+            Some(Stage::Level(level)) => level.to_string(),
+            _ => "null".to_string(),
+        },
+        match s.resumed_at {
+            Some(Stage::Init { done, .. }) => done.to_string(),
+            _ => "null".to_string(),
+        },
     )
 }
 
@@ -126,7 +134,7 @@ fn print_summary(s: &ClassSummary, json: bool) {
             s.bytes,
             match (s.reused, s.resumed_at) {
                 (true, _) => "  (on disk)".to_string(),
-                (false, Some(level)) => format!("  (resumed at level {level})"),
+                (false, Some(stage)) => format!("  (resumed {stage})"),
                 (false, None) => String::new(),
             }
         );
