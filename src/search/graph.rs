@@ -43,24 +43,70 @@ struct Graph<B: Bits> {
     nodes: Vec<GNode<B>>,
     edges: Vec<u32>,
     expanded: usize,
+    /// The most positions the index takes.
+    max_positions: usize,
+    /// Bytes for the positions and the edges with their scratch (beside
+    /// the index), shared as the search needs ([`EDGES_PER_POSITION`]).
+    room: usize,
+}
+
+impl<B: Bits> Graph<B> {
+    /// An empty graph in `memory` bytes: an index for as many positions as
+    /// would fit with [`EDGES_PER_POSITION`] edges each, the rest for the
+    /// positions and edges (at least [`MIN_ROOM`]).
+    fn new(memory: usize) -> Self {
+        let max_positions = (memory / bytes_per_position::<B>()).clamp(64, u32::MAX as usize - 1);
+        let index = Index::new(max_positions);
+        let room = memory.saturating_sub(index.slots.len() * 8).max(MIN_ROOM);
+        Graph {
+            index,
+            nodes: Vec::with_capacity(max_positions),
+            // Reserved, not taken: memory is taken as the arrays fill.
+            edges: Vec::with_capacity(room / EDGE_BYTES),
+            expanded: 0,
+            max_positions,
+            room,
+        }
+    }
+
+    /// The bytes of the positions and edges with their scratch.
+    fn used(&self) -> usize {
+        self.nodes.len() * node_bytes::<B>() + self.edges.len() * EDGE_BYTES
+    }
+
+    /// Whether `moves` more edges and as many new positions fit.
+    fn fits(&self, moves: usize) -> bool {
+        self.nodes.len() + moves <= self.max_positions
+            && self.used() + moves * (node_bytes::<B>() + EDGE_BYTES) <= self.room
+    }
 }
 
 /// The bytes a graph holds with its scratch (its arrays are reserved
 /// whole at the start, but memory is only taken as they fill).
 fn bytes<B: Bits>(g: &Graph<B>) -> usize {
-    g.nodes.len() * (std::mem::size_of::<GNode<B>>() + SCRATCH_PER_POSITION)
-        + g.index.slots.len() * 8
-        + g.edges.len() * (4 + SCRATCH_PER_EDGE)
+    g.used() + g.index.slots.len() * 8
 }
 
-/// Bytes a position of the graph takes, all told: its node and scratch,
-/// its share of the index ([`INDEX_SLOTS`] slots of 8 bytes) and
-/// [`EDGES_PER_POSITION`] edges with theirs.
+/// Bytes a position takes beside its share of the index: its node and
+/// scratch.
+fn node_bytes<B: Bits>() -> usize {
+    std::mem::size_of::<GNode<B>>() + SCRATCH_PER_POSITION
+}
+
+/// Bytes an edge takes with its scratch.
+const EDGE_BYTES: usize = 4 + SCRATCH_PER_EDGE;
+
+/// The least room for positions and edges, whatever the memory bound:
+/// half of it is kept when the graph is full, and a position's moves
+/// (hundreds at most) must fit in the other half.
+const MIN_ROOM: usize = 1 << 20;
+
+/// Bytes a position of the graph takes, all told, when it has
+/// [`EDGES_PER_POSITION`] edges: its node and scratch, its share of the
+/// index ([`INDEX_SLOTS`] slots of 8 bytes) and the edges with theirs.
+/// Sizes the index.
 fn bytes_per_position<B: Bits>() -> usize {
-    std::mem::size_of::<GNode<B>>()
-        + SCRATCH_PER_POSITION
-        + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1
-        + (4 + SCRATCH_PER_EDGE) * EDGES_PER_POSITION
+    node_bytes::<B>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + EDGE_BYTES * EDGES_PER_POSITION
 }
 
 /// Scratch a position needs at most: a descent's mark (4 bytes) and, in a
@@ -80,8 +126,14 @@ const KEEP: (usize, usize) = (1, 2);
 /// Index slots per position (3 / 2: the index is at most two thirds
 /// full).
 const INDEX_SLOTS: (usize, usize) = (3, 2);
-/// Room for edges per position: a 3x11 search had 2.6 (11 moves a
-/// position expanded, 4.3 positions made per expansion).
+/// Edges per position the index is sized for: a 3x11 search had 2.6 (11
+/// moves a position expanded, 4.3 positions made per expansion), a 9x5
+/// line 1.04 (9 moves, 8.8 new positions: few transpositions there). The
+/// positions and edges share their room whatever the ratio, but an index
+/// sized for fewer edges (1) takes room from them: 9x3 after d2-e2A took
+/// 586,508 expansions in 0.1 GiB instead of 476,050, 528,955 in 0.05
+/// instead of 483,745, the 5x5 start 426,612 instead of 396,672, the 7x5
+/// start 498,295 instead of 707,382 (`experiments/search_graph/`).
 const EDGES_PER_POSITION: usize = 3;
 
 /// The positions' index: open addressing over a fixed array (sized once
@@ -243,7 +295,8 @@ impl<B: Bits> Graph<B> {
     /// last descent through each position; a descent marks its whole path,
     /// so a position's parents on it are as recent), the expanded positions
     /// with their moves and children while they fit in `nodes_budget`
-    /// positions and `edges_budget` edges. The rest goes; an expanded child
+    /// positions and `bytes_budget` bytes (as [`Graph::used`] counts). The
+    /// rest goes; an expanded child
     /// kept without its moves is unknown again (its numbers stay). Nodes
     /// keep their order (children mostly after their parents), the root
     /// stays first, and the arrays are compacted where they are. Returns
@@ -252,7 +305,7 @@ impl<B: Bits> Graph<B> {
         &mut self,
         mark: &[u32],
         nodes_budget: usize,
-        edges_budget: usize,
+        bytes_budget: usize,
         attacker: Color,
     ) -> usize {
         let n = self.nodes.len();
@@ -268,7 +321,8 @@ impl<B: Bits> Graph<B> {
         while let Some((_, i)) = heap.pop() {
             let count = self.nodes[i as usize].count as usize;
             // (Counting every child as new over-counts shared ones: safe.)
-            if positions + count > nodes_budget || edges + count > edges_budget {
+            let bytes = (positions + count) * node_bytes::<B>() + (edges + count) * EDGE_BYTES;
+            if positions + count > nodes_budget || bytes > bytes_budget {
                 continue;
             }
             keep[i as usize] = 2;
@@ -368,18 +422,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         self.attacker = attacker;
         // The graph takes what the tree would (the memory bound less the
         // tables), all of it reserved at once so that nothing doubles.
-        let per_position = bytes_per_position::<B>();
         // (The table of solved positions grows up to its share.)
         let memory = self.limits.memory_bytes;
         let tables = memory / TABLE_SHARE + self.conditional.bytes() + self.estimates.bytes();
         let room = memory.saturating_sub(tables);
-        let max_positions = (room / per_position).clamp(64, u32::MAX as usize - 1);
-        let mut g = Graph {
-            index: Index::new(max_positions),
-            nodes: Vec::with_capacity(max_positions),
-            edges: Vec::with_capacity(max_positions * EDGES_PER_POSITION),
-            expanded: 0,
-        };
+        let mut g = Graph::new(room);
         let hash = hash_key(root, attacker);
         let slot = g
             .index
@@ -394,7 +441,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             count: 0,
             state: UNKNOWN,
         });
-        let mut mark: Vec<u32> = Vec::with_capacity(max_positions);
+        let mut mark: Vec<u32> = Vec::with_capacity(g.max_positions);
         let mut stamp = 0u32;
         let mut path: Vec<u32> = Vec::new();
         let mut next_closure = 4096u64;
@@ -506,7 +553,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 since = next_closure;
                 continue;
             };
-            if g.nodes.len() + 64 > max_positions || g.edges.len() + 64 > g.edges.capacity() {
+            if !self.expand_graph(&mut g, l) {
                 self.make_graph_room(&mut g, &mark, attacker);
                 // The numbering changed: no stamp holds.
                 mark.clear();
@@ -514,7 +561,6 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 next_closure = 4096.max(g.expanded as u64 / 2);
                 continue;
             }
-            self.expand_graph(&mut g, l);
             since += 1;
             g.refresh(l, attacker);
             for &i in path.iter().rev() {
@@ -537,11 +583,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         self.graph_bytes = self.graph_bytes.max(bytes(g));
         self.cuts += 1;
         self.call_cuts += 1;
-        let (positions, edges) = (g.nodes.capacity(), g.edges.capacity());
+        let (positions, bytes) = (g.max_positions, g.room);
         g.keep_recent(
             mark,
             positions / KEEP.1 * KEEP.0,
-            edges / KEEP.1 * KEEP.0,
+            bytes / KEEP.1 * KEEP.0,
             attacker,
         );
     }
@@ -569,10 +615,15 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     }
 
     /// Expands an unknown position of the graph: its children found in
-    /// the graph, or classified and added.
-    fn expand_graph(&mut self, g: &mut Graph<B>, i: u32) {
+    /// the graph, or classified and added. False, with the graph as it
+    /// was, when they might not fit.
+    fn expand_graph(&mut self, g: &mut Graph<B>, i: u32) -> bool {
         let node = g.nodes[i as usize].node;
         let positions = self.children_of(&node.pos);
+        if !g.fits(positions.len()) {
+            self.positions = positions;
+            return false;
+        }
         self.nodes += 1;
         self.total_nodes += 1;
         let left = turns_left_after(node.left);
@@ -618,6 +669,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         }
         g.expanded += 1;
         self.positions = positions;
+        true
     }
 
     /// A new position's numbers: solved (the end of the game, the table of
@@ -691,25 +743,47 @@ mod tests {
     }
 
     #[test]
+    fn an_expansion_fits_while_the_positions_and_the_bytes_do() {
+        // The least room: 64 positions in the index, a MiB of nodes and
+        // edges.
+        let mut g = Graph::<u64>::new(0);
+        assert_eq!((g.max_positions, g.room), (64, MIN_ROOM));
+        assert!(g.fits(64) && !g.fits(65));
+        g.nodes = (0..60).map(node).collect();
+        assert!(g.fits(4) && !g.fits(5));
+        // Edges take the room the positions leave.
+        g.nodes.truncate(1);
+        let per_move = node_bytes::<u64>() + EDGE_BYTES;
+        let edges = (MIN_ROOM - node_bytes::<u64>() - 10 * per_move) / EDGE_BYTES;
+        g.edges = vec![0; edges];
+        assert!(g.fits(10) && !g.fits(11));
+    }
+
+    #[test]
     fn a_full_graph_keeps_the_latest_descents_with_their_children() {
+        // Room for 8 positions: 0 1 4 3 with their moves, not 2's; then
+        // the same room counted in bytes.
+        let room = 8 * (node_bytes::<u64>() + EDGE_BYTES);
+        for (positions, bytes) in [(8, usize::MAX), (100, room)] {
+            keeps_the_latest_descents(positions, bytes);
+        }
+    }
+
+    fn keeps_the_latest_descents(positions: usize, bytes: usize) {
         // 0 -> 1 2 3, 1 -> 4 5, 2 -> 5 6, 3 -> 7, 4 -> 0 8 (back to the
         // root), expanded in the order 0 2 1 4 3 (edge ranges out of node
         // order); the last descents went 0 1 4, then 0 3, then 0 2.
         let kids: [&[u64]; 5] = [&[1, 2, 3], &[4, 5], &[5, 6], &[7], &[0, 8]];
-        let mut g = Graph::<u64> {
-            index: Index::new(16),
-            nodes: (0..9).map(node).collect(),
-            edges: Vec::new(),
-            expanded: 5,
-        };
+        let mut g = Graph::<u64>::new(0);
+        g.nodes = (0..9).map(node).collect();
+        g.expanded = 5;
         for i in [0, 2, 1, 4, 3] {
             let n = &mut g.nodes[i];
             (n.first, n.count, n.state) = (g.edges.len() as u32, kids[i].len() as u16, EXPANDED);
             g.edges.extend(kids[i].iter().map(|&k| k as u32));
         }
         let mark = [10, 9, 3, 5, 9];
-        // Room for 8 positions: 0 1 4 3 with their moves, not 2's.
-        let dropped = g.keep_recent(&mark, 8, 100, Color::White);
+        let dropped = g.keep_recent(&mark, positions, bytes, Color::White);
         assert_eq!(dropped, 1);
         let ids: Vec<u64> = g.nodes.iter().map(|n| n.node.pos.white).collect();
         assert_eq!(ids, [0, 1, 2, 3, 4, 5, 7, 8]);
