@@ -392,7 +392,7 @@ impl<B: Bits> Builder<B> {
     /// inside is final at once. Starts after the first `from` indices of
     /// the group (done before a snapshot), and goes in stretches of
     /// `init_stretch` chunks, saving a snapshot between two when one is
-    /// due: init alone takes 50 minutes on 9x5's 4v4.
+    /// due: init alone took 34 minutes on 9x5's 4v4 (two threads).
     fn init_group<L: Layout>(
         &self,
         group: &[MaterialClass],
