@@ -1251,6 +1251,51 @@ fn solve_on_the_graph_says_so() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(unix)]
+#[test]
+fn a_search_killed_stops_as_at_a_limit_and_writes_its_checkpoint() {
+    // The 7x5 start without tables runs for minutes; SIGTERM after a
+    // second must end it with "unknown" and its checkpoint, as Ctrl-C
+    // would.
+    let dir = fresh_temp_dir("fanorona-sigterm");
+    let file = dir.join("7x5.fns");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args([
+            "solve", "--board", "7x5", "--pieces", "0", "--memory", "0.05",
+        ])
+        .args([
+            "--moves",
+            "none",
+            "--threads",
+            "1",
+            "--json",
+            "--checkpoint",
+        ])
+        .arg(&file)
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run fanorona");
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.contains("\"value\": \"unknown\""), "{last}");
+    assert!(json_number(last, "nodes") > 0, "{last}");
+    assert!(file.exists(), "no checkpoint after SIGTERM: {stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The number after `"key": ` in a JSON line.
 fn json_number(out: &str, key: &str) -> u64 {
     let pat = format!("\"{key}\": ");

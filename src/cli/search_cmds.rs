@@ -156,7 +156,7 @@ pub struct SolveArgs {
     /// board and rules: its solved positions serve any position, its open
     /// tree goes on where it stopped when the same goal is searched from
     /// the same position), and it is written again when the search ends,
-    /// whether answered, stopped by a limit or by Ctrl-C. One search only:
+    /// whether answered, stopped by a limit, by Ctrl-C or by kill. One search only:
     /// --threads is 1 unless given. A tree of the position searched must
     /// fit this search's --memory (the --memory that wrote it always
     /// does); another position's tree that does not fit is passed over,
@@ -341,8 +341,10 @@ fn open_oracle<B: Bits>(
     Ok((Some(tables), Some(most), table_bytes))
 }
 
-/// The stop flag, set by Ctrl-C (a second Ctrl-C ends the program at
-/// once).
+/// The stop flag, set by Ctrl-C, by `kill` (SIGTERM) and when the
+/// terminal goes (SIGHUP), so that a search stopped any of these ways
+/// ends as a limit would, writing its checkpoint (a second signal ends
+/// the program at once).
 fn stop_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
@@ -354,7 +356,7 @@ fn stop_flag() -> Arc<AtomicBool> {
             }
         });
         if let Err(e) = installed {
-            eprintln!("warning: Ctrl-C will not stop the search cleanly: {e}");
+            eprintln!("warning: Ctrl-C and kill will not stop the search cleanly: {e}");
         }
         flag
     })
