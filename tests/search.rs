@@ -1296,6 +1296,43 @@ fn a_search_killed_stops_as_at_a_limit_and_writes_its_checkpoint() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(unix)]
+#[test]
+fn a_build_killed_saves_the_group_it_is_solving() {
+    // 7x5 up to 6 stones takes minutes on two cores: SIGTERM after two
+    // seconds stops it with the group it was solving saved, and `info`
+    // tells where.
+    let dir = fresh_temp_dir("fanorona-build-sigterm");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(["build", "--board", "7x5", "--pieces", "6", "--db"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run fanorona");
+    std::thread::sleep(Duration::from_secs(2));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("build stopped: "), "{stderr}");
+    assert!(
+        stderr.contains("the same command goes on from there"),
+        "{stderr}"
+    );
+    let (code, info, _) = fanorona(&["info", "--db", dir.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        info.contains(".snapshot") || info.contains(": snapshot "),
+        "{info}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The number after `"key": ` in a JSON line.
 fn json_number(out: &str, key: &str) -> u64 {
     let pat = format!("\"{key}\": ");

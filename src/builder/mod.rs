@@ -53,7 +53,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -73,7 +74,7 @@ mod snapshot;
 mod solve;
 pub use snapshot::Stage;
 mod state;
-use solve::Solution;
+use solve::{Halt, Solution};
 pub use state::Overflow;
 use state::{Held, Layout, Medium, Narrow, Solved, Wide};
 
@@ -122,6 +123,12 @@ pub enum BuildError {
         group: String,
         overflow: Overflow,
     },
+    /// Stopped from outside (`BuildOptions::stop`), the group being solved
+    /// saved at `stage`.
+    Stopped {
+        group: String,
+        stage: Stage,
+    },
     /// Another build is writing the same folder (its lock file, its
     /// process id).
     Locked {
@@ -152,6 +159,10 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::Table(e) => write!(f, "{e}"),
+            BuildError::Stopped { group, stage } => write!(
+                f,
+                "build stopped: {group} saved {stage}; the same command goes on from there"
+            ),
             BuildError::Io { path, err } => write!(f, "{}: {err}", path.display()),
             BuildError::TooBig {
                 group,
@@ -229,6 +240,11 @@ pub struct BuildOptions {
     /// killed build resumes from the last save (the `snapshot` module);
     /// `None` never saves. A save takes the group's state size on disk.
     pub snapshot_every: Option<Duration>,
+    /// Set from outside (Ctrl-C, kill) to stop: the group being solved
+    /// saves a snapshot at its next chance (between two stretches of
+    /// init, seconds apart, or before a level's sweep) and the build
+    /// returns [`BuildError::Stopped`].
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// How often a build saves the state of a group by default: a save of
@@ -267,6 +283,7 @@ impl Default for BuildOptions {
             win_search: WinSearch::Auto,
             layout: StateLayout::Auto,
             snapshot_every: Some(DEFAULT_SNAPSHOT_EVERY),
+            stop: None,
         }
     }
 }
@@ -345,6 +362,22 @@ fn read_overflow_marker(path: &Path) -> Option<Overflow> {
     [Overflow::Distance, Overflow::Children]
         .into_iter()
         .find(|o| o.word() == text.trim())
+}
+
+/// A group's solving stopped from outside is the build's error; an
+/// overflow is left for the caller to try a larger layout.
+fn stopped(
+    group: &str,
+    solved: Result<Solution, Halt>,
+) -> Result<Result<Solution, Overflow>, BuildError> {
+    match solved {
+        Ok(s) => Ok(Ok(s)),
+        Err(Halt::Overflow(o)) => Ok(Err(o)),
+        Err(Halt::Stopped(stage)) => Err(BuildError::Stopped {
+            group: group.to_string(),
+            stage,
+        }),
+    }
 }
 
 /// Best effort: without the note a resumed build only does more work.
@@ -844,7 +877,7 @@ impl<B: Bits> Builder<B> {
             (StateLayout::Wide, _) => None,
             (StateLayout::Auto, Some(overflow)) => Some(Err(overflow)),
             (StateLayout::Auto, None) => {
-                let t = self.solve_group::<Narrow>(group, &indexers);
+                let t = stopped(&name, self.solve_group::<Narrow>(group, &indexers))?;
                 if let Err(overflow) = t {
                     overflowed(overflow);
                 }
@@ -856,7 +889,10 @@ impl<B: Bits> Builder<B> {
             && medium_needed <= limit
         {
             retry(Overflow::Distance, Medium::BYTES, medium_needed);
-            tried = Some(self.solve_group::<Medium>(group, &indexers));
+            tried = Some(stopped(
+                &name,
+                self.solve_group::<Medium>(group, &indexers),
+            )?);
             if let Some(Err(overflow)) = tried {
                 overflowed(overflow);
             }
@@ -884,11 +920,12 @@ impl<B: Bits> Builder<B> {
                 if let Some(Err(overflow)) = tried {
                     retry(overflow, Wide::BYTES, needed);
                 }
-                self.solve_group::<Wide>(group, &indexers)
-                    .map_err(|overflow| BuildError::Overflow {
+                stopped(&name, self.solve_group::<Wide>(group, &indexers))?.map_err(|overflow| {
+                    BuildError::Overflow {
                         group: name.clone(),
                         overflow,
-                    })?
+                    }
+                })?
             }
         };
 
@@ -1005,7 +1042,7 @@ impl BuildBar {
 mod tests {
     use super::*;
     use crate::rules::Diagonals;
-    use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32};
+    use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, Ordering};
 
     /// A layout too small for 3x3: distances up to 6 plies, 3 children.
     struct Tiny<const CNT: u32, const CODE: u16>;
@@ -1107,7 +1144,7 @@ mod tests {
                     assert_same_codes(ix, wide, &fits.values, "narrow that fits");
                     return false;
                 }
-                Err(overflow) => assert_eq!(overflow, Overflow::Distance),
+                Err(halt) => assert_eq!(halt, Halt::Overflow(Overflow::Distance)),
             }
             if !path.exists() {
                 return false;
@@ -1133,6 +1170,49 @@ mod tests {
     }
 
     #[test]
+    fn a_group_stopped_from_outside_saves_and_goes_on_from_there() {
+        let (db, mut b, group, ix) = three_by_three_five_stone_group("stop");
+        let path = snapshot::snapshot_path(&b.dir, "2v3+3v2");
+        let whole = b.solve_group::<Wide>(&group, &ix).unwrap().values;
+        let total: u64 = ix.iter().map(|i| i.size()).sum();
+        let flag = Arc::new(AtomicBool::new(true));
+        b.options.stop = Some(flag.clone());
+        b.init_stretch = 1;
+
+        // In init: after the first class (one chunk each on 3x3).
+        let stage = Stage::Init {
+            done: ix[0].size(),
+            total,
+        };
+        let stopped = b.solve_group::<Narrow>(&group, &ix);
+        assert_eq!(stopped.err(), Some(Halt::Stopped(stage)));
+        assert_eq!(snapshot::peek(&path).unwrap().1, stage);
+        flag.store(false, Ordering::Relaxed);
+        let resumed = b.solve_group::<Narrow>(&group, &ix).unwrap();
+        assert_eq!(resumed.resumed_at, Some(stage));
+        assert_same_codes(&ix, &whole, &resumed.values, "after a stop in init");
+        snapshot::remove(&path);
+
+        // Before a level: a snapshot at level 3, taken up by a build told
+        // to stop, which saves it again as it stood.
+        b.options.snapshot_every = Some(Duration::ZERO);
+        b.halt_after_snapshot = Some(("2v3+3v2".to_string(), Stage::Level(3)));
+        let halted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            b.solve_group::<Narrow>(&group, &ix)
+        }));
+        assert!(halted.is_err());
+        (b.options.snapshot_every, b.halt_after_snapshot) = (None, None);
+        flag.store(true, Ordering::Relaxed);
+        let stopped = b.solve_group::<Narrow>(&group, &ix);
+        assert_eq!(stopped.err(), Some(Halt::Stopped(Stage::Level(3))));
+        flag.store(false, Ordering::Relaxed);
+        let resumed = b.solve_group::<Narrow>(&group, &ix).unwrap();
+        assert_eq!(resumed.resumed_at, Some(Stage::Level(3)));
+        assert_same_codes(&ix, &whole, &resumed.values, "after a stop at a level");
+        let _ = std::fs::remove_dir_all(&db);
+    }
+
+    #[test]
     fn a_layout_too_small_is_detected_and_a_large_enough_one_agrees() {
         let (db, b, group, ix) = three_by_three_five_stone_group("layout");
         let wide = b.solve_group::<Wide>(&group, &ix).unwrap().values;
@@ -1154,12 +1234,12 @@ mod tests {
         assert!(longest > 12, "the test needs distances over 6 plies");
         assert_eq!(
             b.solve_group::<Tiny<0xff, 12>>(&group, &ix).err(),
-            Some(Overflow::Distance)
+            Some(Halt::Overflow(Overflow::Distance))
         );
         // 3v2 on 3x3: a position with more than 3 paika moves.
         assert_eq!(
             b.solve_group::<Tiny<0x3, 200>>(&group, &ix).err(),
-            Some(Overflow::Children)
+            Some(Halt::Overflow(Overflow::Children))
         );
         let _ = std::fs::remove_dir_all(&db);
     }

@@ -71,6 +71,21 @@ pub(super) struct Solution {
     pub(super) resumed_at: Option<Stage>,
 }
 
+/// Why a group's solving ended without its values.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Halt {
+    /// The layout cannot hold what the group needs.
+    Overflow(Overflow),
+    /// Stopped from outside, the group saved at this stage.
+    Stopped(Stage),
+}
+
+impl From<Overflow> for Halt {
+    fn from(o: Overflow) -> Self {
+        Halt::Overflow(o)
+    }
+}
+
 /// When and where a group's snapshots are saved.
 struct Saver<'a> {
     path: &'a Path,
@@ -266,7 +281,7 @@ impl<B: Bits> Builder<B> {
         &self,
         group: &[MaterialClass],
         indexers: &[ClassIndexer<B>],
-    ) -> Result<Solution, Overflow> {
+    ) -> Result<Solution, Halt> {
         let t0 = Instant::now();
         let name = group_name(group);
         let sizes: Vec<u64> = indexers.iter().map(|ix| ix.size()).collect();
@@ -335,7 +350,12 @@ impl<B: Bits> Builder<B> {
             if 2 * (d as u32 + 1) + 2 > L::MAX_CODE as u32 {
                 bar.set_message(format!("{name} level {d}: saving a snapshot to widen"));
                 self.save_snapshot(&mut saver, Stage::Level(d), &state);
-                return Err(Overflow::Distance);
+                return Err(Overflow::Distance.into());
+            }
+            if self.stopping() {
+                bar.finish_and_clear();
+                self.save_snapshot(&mut saver, Stage::Level(d), &state);
+                return Err(Halt::Stopped(Stage::Level(d)));
             }
             if saver.due() {
                 bar.set_message(format!("{name} level {d}: saving a snapshot"));
@@ -358,6 +378,14 @@ impl<B: Bits> Builder<B> {
             values: fill_orbits::<B, L>(indexers, state),
             resumed_at,
         })
+    }
+
+    /// Whether the build was asked to stop.
+    fn stopping(&self) -> bool {
+        self.options
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Saves the group's state at `stage` (best effort: without it a
@@ -401,7 +429,7 @@ impl<B: Bits> Builder<B> {
         overflows: &Overflows,
         from: u64,
         saver: &mut Saver,
-    ) -> Result<(), Overflow> {
+    ) -> Result<(), Halt> {
         let name = group_name(group);
         let total: u64 = state.sizes.iter().sum();
         let bar = self.bar(total, &format!("{name} init"));
@@ -425,6 +453,12 @@ impl<B: Bits> Builder<B> {
                 overflows.check()?;
                 first = end;
                 let done = offset + (end * CHUNK).min(size);
+                if done < total && self.stopping() {
+                    bar.finish_and_clear();
+                    let stage = Stage::Init { done, total };
+                    self.save_snapshot(saver, stage, state);
+                    return Err(Halt::Stopped(stage));
+                }
                 if done < total && saver.due() {
                     bar.set_message(format!("{name} init: saving a snapshot"));
                     self.save_snapshot(saver, Stage::Init { done, total }, state);

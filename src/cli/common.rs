@@ -1,6 +1,8 @@
 //! Pieces shared by the subcommands: rule flags, errors, JSON text.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use clap::{Args, ValueEnum};
 
@@ -137,4 +139,27 @@ pub fn set_threads(threads: usize) -> CliResult {
             .map_err(|e| CliError(format!("cannot start {threads} threads: {e}")))?;
     }
     Ok(())
+}
+
+/// The stop flag, set by Ctrl-C, by `kill` (SIGTERM) and when the
+/// terminal goes (SIGHUP), so that a search stopped any of these ways
+/// ends as a limit would, writing its checkpoint, and a build saves the
+/// group it is solving and stops (a second signal ends the program at
+/// once).
+pub fn stop_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        let installed = ctrlc::set_handler(move || {
+            if f.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        if let Err(e) = installed {
+            eprintln!("warning: Ctrl-C and kill will not stop searches and builds cleanly: {e}");
+        }
+        flag
+    })
+    .clone()
 }

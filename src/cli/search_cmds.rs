@@ -1,8 +1,7 @@
 //! `solve` and `table`: the proof-number search on the command line.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
@@ -26,7 +25,7 @@ use super::checkpoints::{
     CheckpointPlan, CheckpointRead, CheckpointReport, CheckpointWritten, MoveCheckpointState,
     MoveCheckpoints, load_own_or_seed,
 };
-use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes};
+use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes, stop_flag};
 use super::db_cmds;
 use super::progress::ProgressLine;
 use super::report::{
@@ -339,28 +338,6 @@ fn open_oracle<B: Bits>(
     // Larger tables in the folder (`build --classes`) are probed too.
     let most = pieces.max(tables.max_stones());
     Ok((Some(tables), Some(most), table_bytes))
-}
-
-/// The stop flag, set by Ctrl-C, by `kill` (SIGTERM) and when the
-/// terminal goes (SIGHUP), so that a search stopped any of these ways
-/// ends as a limit would, writing its checkpoint (a second signal ends
-/// the program at once).
-fn stop_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let f = flag.clone();
-        let installed = ctrlc::set_handler(move || {
-            if f.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-        if let Err(e) = installed {
-            eprintln!("warning: Ctrl-C and kill will not stop the search cleanly: {e}");
-        }
-        flag
-    })
-    .clone()
 }
 
 impl SearchArgs {
