@@ -1,7 +1,7 @@
 //! Snapshots of a group's solving state, so that a build killed in the
 //! middle of a large group (9x5's 8-stone groups take 30 minutes to 2
-//! hours each, over half an hour of which can be init) resumes where it had got
-//! to instead of from the start.
+//! hours each, over half an hour of which can be init), or stopped with
+//! Ctrl-C, resumes where it had got to instead of from the start.
 //!
 //! A snapshot is the state arrays of every class of the group (value codes
 //! and auxiliary words, in the layout the group is being solved in) as they
