@@ -486,23 +486,15 @@ mod tests {
         assert_eq!(words(&back.aux[0]), words(&aux[0]));
 
         // A count past the group's indices, or a level before init is done.
-        let mut bad = bytes.clone();
-        bad[at..at + 8].copy_from_slice(&70_001u64.to_le_bytes());
-        std::fs::write(&path, &bad).unwrap();
-        assert!(
-            peek(&path)
-                .unwrap_err()
-                .to_string()
-                .contains("70001 of 70000")
-        );
-        bad[at..at + 8].copy_from_slice(&5u64.to_le_bytes());
-        std::fs::write(&path, &bad).unwrap();
-        assert!(
-            peek(&path)
-                .unwrap_err()
-                .to_string()
-                .contains("level 7 before init")
-        );
+        let refused = |init_done: u64, why: &str| {
+            let mut bad = bytes.clone();
+            bad[at..at + 8].copy_from_slice(&init_done.to_le_bytes());
+            std::fs::write(&path, &bad).unwrap();
+            let err = peek(&path).unwrap_err().to_string();
+            assert!(err.contains(why), "{err}");
+        };
+        refused(70_001, "70001 of 70000");
+        refused(5, "level 7 before init");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
