@@ -1332,6 +1332,18 @@ fn a_build_killed_saves_the_group_it_is_solving() {
     let (code, info, _) = fanorona(&["info", "--db", db]);
     assert_eq!(code, 0);
     assert!(info.contains(": snapshot "), "{info}");
+    // For machines: the same snapshot as an object, its stage in fields.
+    let (code, info, _) = fanorona(&["info", "--db", db, "--json"]);
+    assert_eq!(code, 0);
+    let at = info.find("\"in_progress\": [{\"kind\": \"snapshot\", \"group\": ");
+    let work = &info[at.unwrap_or_else(|| panic!("{info}"))..];
+    assert!(
+        work.contains("\"stage\": \"init\", \"init_done\": ")
+            || work.contains("\"stage\": \"level\", \"level\": "),
+        "{info}"
+    );
+    assert!(json_number(work, "layout_bytes") >= 3, "{info}");
+    assert!(work.contains(": snapshot "), "{info}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

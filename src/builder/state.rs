@@ -241,8 +241,8 @@ impl Overflow {
             Overflow::Distance => "distances reach 126 plies, the most 3 bytes a position hold",
         }
     }
-    /// How an overflow note names it.
-    pub(super) fn word(self) -> &'static str {
+    /// How an overflow note (and `info --json`) names it.
+    pub fn word(self) -> &'static str {
         match self {
             Overflow::Children => "children",
             Overflow::Distance => "distance",

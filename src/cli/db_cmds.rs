@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use fanorona::bits::Bits;
 use fanorona::builder::{
-    BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY, Selection, Stage,
+    BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY, PendingWork, Selection, Stage,
 };
 use fanorona::geometry::Board;
 use fanorona::index::MaterialClass;
@@ -99,6 +99,38 @@ fn print_summary_header() {
 }
 
 /// A class's summary as one JSON object.
+/// A build's work left in a folder, as an object of `info --json`.
+fn pending_json(w: &PendingWork) -> String {
+    let fields = match w {
+        PendingWork::Snapshot {
+            group,
+            stage,
+            layout_bytes,
+            bytes,
+        } => {
+            let stage = match *stage {
+                Stage::Init { done, total } => {
+                    format!("\"stage\": \"init\", \"init_done\": {done}, \"init_total\": {total}")
+                }
+                Stage::Level(level) => format!("\"stage\": \"level\", \"level\": {level}"),
+            };
+            format!(
+                "\"kind\": \"snapshot\", \"group\": {}, {stage}, \"layout_bytes\": {layout_bytes}, \"bytes\": {bytes}",
+                json_str(group)
+            )
+        }
+        PendingWork::OverflowNote { group, overflow } => format!(
+            "\"kind\": \"overflow\", \"group\": {}, \"overflow\": {}",
+            json_str(group),
+            json_str(overflow.word())
+        ),
+        PendingWork::Lock { pid, running } => {
+            format!("\"kind\": \"lock\", \"pid\": {pid}, \"running\": {running}")
+        }
+    };
+    format!("{{{fields}, \"text\": {}}}", json_str(&w.to_string()))
+}
+
 fn summary_json(s: &ClassSummary) -> String {
     format!(
         "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}, \"resumed_at_level\": {}, \"resumed_in_init_at\": {}}}",
@@ -418,7 +450,11 @@ pub struct InfoArgs {
     /// One JSON line a table folder: {"folder", "board", "rules",
     /// "complete_up_to", "beyond", "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", ...}], "unreadable": [{"class",
-    /// "error"}], "in_progress": [...]}.
+    /// "error"}], "in_progress": [{"kind": "snapshot" | "overflow" |
+    /// "lock", ..., "text"}]} (a snapshot: "group", "stage": "init" with
+    /// "init_done" and "init_total", or "level" with "level";
+    /// "layout_bytes", "bytes"; an overflow note: "group", "overflow"; a
+    /// lock: "pid", "running"; "text" as `info` prints it).
     #[arg(long)]
     pub json: bool,
 }
@@ -535,7 +571,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
                         ))
                         .collect()
                 ),
-                list(pending.iter().map(|w| json_str(&w.to_string())).collect()),
+                list(pending.iter().map(pending_json).collect()),
             );
             continue;
         }
