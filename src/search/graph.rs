@@ -129,11 +129,11 @@ const INDEX_SLOTS: (usize, usize) = (3, 2);
 /// Edges per position the index is sized for: a 3x11 search had 2.6 (11
 /// moves a position expanded, 4.3 positions made per expansion), a 9x5
 /// line 1.04 (9 moves, 8.8 new positions: few transpositions there). The
-/// positions and edges share their room whatever the ratio, but an index
-/// sized for fewer edges (1) takes room from them: 9x3 after d2-e2A took
-/// 586,508 expansions in 0.1 GiB instead of 476,050, 528,955 in 0.05
-/// instead of 483,745, the 5x5 start 426,612 instead of 396,672, the 7x5
-/// start 498,295 instead of 707,382 (`experiments/search_graph/`).
+/// positions and edges share their room whatever the ratio, but the
+/// index takes room from them: sized for 1, 2, 3 or 5 edges a position,
+/// four small runs took 2.04, 1.90, 1.88 and 2.18 million expansions in
+/// all (9x3 after d2-e2A in 0.1 GiB 586,508 with 1 against 496,870 with
+/// 3; `experiments/search_graph/`, session 52).
 const EDGES_PER_POSITION: usize = 3;
 
 /// The positions' index: open addressing over a fixed array (sized once
