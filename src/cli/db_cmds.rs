@@ -98,7 +98,6 @@ fn print_summary_header() {
     );
 }
 
-/// A class's summary as one JSON object.
 /// A build's work left in a folder, as an object of `info --json`.
 fn pending_json(w: &PendingWork) -> String {
     let fields = match w {
@@ -131,6 +130,7 @@ fn pending_json(w: &PendingWork) -> String {
     format!("{{{fields}, \"text\": {}}}", json_str(&w.to_string()))
 }
 
+/// A class's summary as one JSON object.
 fn summary_json(s: &ClassSummary) -> String {
     format!(
         "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}, \"resumed_at_level\": {}, \"resumed_in_init_at\": {}}}",
