@@ -297,10 +297,9 @@ impl<B: Bits> Graph<B> {
     /// with their moves and children while they fit in `nodes_budget`
     /// positions and `bytes_budget` bytes (as [`Graph::used`] counts). The
     /// rest goes; an expanded child kept without its moves is unknown
-    /// again (its numbers stay). Nodes
-    /// keep their order (children mostly after their parents), the root
-    /// stays first, and the arrays are compacted where they are. Returns
-    /// the positions dropped.
+    /// again (its numbers stay). Nodes keep their order (children mostly
+    /// after their parents), the root stays first, and the arrays are
+    /// compacted where they are. Returns the positions dropped.
     fn keep_recent(
         &mut self,
         mark: &[u32],
