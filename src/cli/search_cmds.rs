@@ -78,7 +78,9 @@ pub struct SearchArgs {
     pub quiet: bool,
     /// Threads (0 = one per core). With more than one, every first move
     /// gets a search of its own, side by side, each with an equal share of
-    /// --memory, and the position's value is the best of theirs (a time
+    /// --memory (with --graph, the share of a thread with nothing left to
+    /// search goes to a search still running), and the position's value
+    /// is the best of theirs (a time
     /// limit is spent on a short search of every move first, then on the
     /// moves still open, the most promising first); with 1, a
     /// single search proves the position first and then values its moves,

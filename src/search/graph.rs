@@ -55,9 +55,7 @@ impl<B: Bits> Graph<B> {
     /// would fit with [`EDGES_PER_POSITION`] edges each, the rest for the
     /// positions and edges (at least [`MIN_ROOM`]).
     fn new(memory: usize) -> Self {
-        let max_positions = (memory / bytes_per_position::<B>()).clamp(64, u32::MAX as usize - 1);
-        let index = Index::new(max_positions);
-        let room = memory.saturating_sub(index.slots.len() * 8).max(MIN_ROOM);
+        let (index, max_positions, room) = Self::sized(memory);
         Graph {
             index,
             nodes: Vec::with_capacity(max_positions),
@@ -66,6 +64,48 @@ impl<B: Bits> Graph<B> {
             expanded: 0,
             max_positions,
             room,
+        }
+    }
+
+    /// The index, the most positions and the room of a graph in `memory`
+    /// bytes.
+    fn sized(memory: usize) -> (Index, usize, usize) {
+        let max_positions = (memory / bytes_per_position::<B>()).clamp(64, u32::MAX as usize - 1);
+        let index = Index::new(max_positions);
+        let room = memory.saturating_sub(index.slots.len() * 8).max(MIN_ROOM);
+        (index, max_positions, room)
+    }
+
+    /// The bytes the graph was given: its room and its index.
+    fn memory(&self) -> usize {
+        self.room + self.index.slots.len() * 8
+    }
+
+    /// The same graph in `extra` more bytes: a larger index, with every
+    /// position put in again, and more room for positions and edges.
+    fn grow(&mut self, extra: usize, attacker: Color) {
+        let (index, max_positions, room) = Self::sized(self.memory() + extra);
+        // (Reserved, not taken, as in `new`.)
+        self.nodes
+            .reserve_exact(max_positions.saturating_sub(self.nodes.len()));
+        self.edges
+            .reserve_exact((room / EDGE_BYTES).saturating_sub(self.edges.len()));
+        self.index = index;
+        self.max_positions = self.max_positions.max(max_positions);
+        self.room = self.room.max(room);
+        self.reindex(attacker);
+    }
+
+    /// Puts every position into the empty index.
+    fn reindex(&mut self, attacker: Color) {
+        self.index.slots.fill(0);
+        for (i, g) in self.nodes.iter().enumerate() {
+            let hash = hash_key(&g.node, attacker);
+            let slot = self
+                .index
+                .find(&self.nodes, &g.node, hash)
+                .expect_err("each position once");
+            self.index.put(slot, hash, i as u32);
         }
     }
 
@@ -374,15 +414,7 @@ impl<B: Bits> Graph<B> {
             self.nodes[new[i] as usize] = g;
         }
         self.nodes.truncate(next as usize);
-        self.index.slots.fill(0);
-        for (i, g) in self.nodes.iter().enumerate() {
-            let hash = hash_key(&g.node, attacker);
-            let slot = self
-                .index
-                .find(&self.nodes, &g.node, hash)
-                .expect_err("each position once");
-            self.index.put(slot, hash, i as u32);
-        }
+        self.reindex(attacker);
         n - next as usize
     }
 
@@ -553,6 +585,12 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 continue;
             };
             if !self.expand_graph(&mut g, l) {
+                if let Some(extra) = self.take_spare_memory() {
+                    // Memory another search gave back: the graph grows
+                    // rather than loses half of what it holds.
+                    g.grow(extra, attacker);
+                    continue;
+                }
                 self.make_graph_room(&mut g, &mark, attacker);
                 // The numbering changed: no stamp holds.
                 mark.clear();
@@ -756,6 +794,69 @@ mod tests {
         let edges = (MIN_ROOM - node_bytes::<u64>() - 10 * per_move) / EDGE_BYTES;
         g.edges = vec![0; edges];
         assert!(g.fits(10) && !g.fits(11));
+    }
+
+    #[test]
+    fn a_grown_graph_finds_what_it_held_and_fits_more() {
+        let mut g = Graph::<u64>::new(0);
+        g.nodes = (0..64).map(node).collect();
+        g.reindex(Color::White);
+        assert!(!g.fits(1));
+        let before = g.memory();
+        g.grow(16 << 20, Color::White);
+        assert_eq!(g.memory(), before + (16 << 20));
+        assert!(g.max_positions > 64 && g.room > MIN_ROOM);
+        assert!(g.fits(1000));
+        for id in 0..64 {
+            let key = node(id).node;
+            let found = g.index.find(&g.nodes, &key, hash_key(&key, Color::White));
+            assert_eq!(found, Ok(id as u32));
+        }
+        let key = node(64).node;
+        assert!(
+            g.index
+                .find(&g.nodes, &key, hash_key(&key, Color::White))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn a_full_graph_takes_the_spare_memory_rather_than_cut() {
+        // As tests/search.rs's `a_full_graph_makes_room_within_its_memory_
+        // bound`: 5x5 fills 2 MiB of graph within 60,000 expansions. With
+        // 64 MiB spare (as a split's ended searches give back), it takes
+        // them all the first time it is full, and is not full again.
+        use crate::geometry::Board;
+        use crate::rules::Diagonals;
+        use crate::value::NoTables;
+        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+        let geo = Geometry::<u64>::new(board);
+        let pos = Position::start(&board, Color::White);
+        let limits = SearchLimits {
+            graph: true,
+            nodes: Some(60_000),
+            memory_bytes: 2 << 20,
+            ..SearchLimits::default()
+        };
+        let run = |spare: Option<usize>| {
+            let mut solver = Solver::new(&geo, Rules::default(), &NoTables, limits.clone());
+            let pool = spare.map(|bytes| Arc::new(AtomicUsize::new(bytes)));
+            solver.spare_memory = pool.clone();
+            let root = Node {
+                pos,
+                left: NO_LIMIT,
+            };
+            let r = solver.solve_node_goal(root, Color::White, &mut |_| {});
+            (r, pool.map(|p| p.load(Ordering::Relaxed)))
+        };
+        let (alone, _) = run(None);
+        assert!(alone.cuts >= 1, "full {} times", alone.cuts);
+        assert!(alone.tree_bytes <= 2 << 20, "{} bytes", alone.tree_bytes);
+        let (grown, left) = run(Some(64 << 20));
+        assert_eq!(grown.cuts, 0);
+        assert_eq!(left, Some(0), "the spare memory taken");
+        assert!(grown.tree_bytes > 2 << 20, "{} bytes", grown.tree_bytes);
+        assert_eq!(grown.stopped, Some(StopReason::Nodes));
     }
 
     #[test]

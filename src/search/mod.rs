@@ -210,7 +210,7 @@ mod tree;
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::bits::Bits;
@@ -604,6 +604,10 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     /// Set by [`solve_split`] when another first move has settled the
     /// goal this search serves: a stop like the user's, told apart.
     settled: Option<Arc<AtomicBool>>,
+    /// Set by [`solve_split`]: the memory (bytes) its searches that have
+    /// ended gave back, which a search on the graph takes when its graph
+    /// is full rather than cut it.
+    spare_memory: Option<Arc<AtomicUsize>>,
     /// Where and how often to write a checkpoint while searching.
     autosave: Option<Autosave>,
     first_move: Option<(usize, usize)>,
@@ -735,6 +739,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             attacker: Color::White,
             tree_goal: None,
             settled: None,
+            spare_memory: None,
             autosave: None,
             first_move: None,
             pass_limit: None,
@@ -807,6 +812,12 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             Some(a) => (a.written, a.error.take()),
             None => (0, None),
         }
+    }
+
+    /// All the spare memory (bytes) [`solve_split`] holds, if any.
+    fn take_spare_memory(&self) -> Option<usize> {
+        let spare = self.spare_memory.as_ref()?.swap(0, Ordering::Relaxed);
+        (spare > 0).then_some(spare)
     }
 
     /// Whether the autosave checkpoint is due.

@@ -6,10 +6,14 @@
 //! solver of its own with an equal share of the memory, and the position's
 //! value and goals are put together from the moves'. This costs nodes (the
 //! moves do not share what they learn) but uses every core, and it is how
-//! the hard 9x5 positions are split child by child.
+//! the hard 9x5 positions are split child by child. A thread left with
+//! nothing to search gives its share to the searches still running: on the
+//! graph (`--graph`), the next one whose graph is full grows into it rather
+//! than drop half of what it holds (on 9x5, one move is often left open
+//! long after the others are settled).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{
@@ -98,7 +102,9 @@ impl<B> SolveResult<B> {
 
 /// Solves a position by valuing each of its first moves with a search of
 /// its own, `threads` of them side by side, each with its own table of
-/// solved positions and an equal share of `limits.memory_bytes`. The
+/// solved positions and an equal share of `limits.memory_bytes` (on the
+/// graph, a search still running once a thread has nothing left to start
+/// takes that thread's share when its graph is full). The
 /// position's value is the best of its moves' (known as soon as one move
 /// wins, even if others are unknown).
 ///
@@ -179,6 +185,14 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             numbers == if attacker == me { (0, INF) } else { (INF, 0) }
         })
     };
+    // A thread with no search left gives its share of the memory to the
+    // searches still running (each search's solver, with its memory, is
+    // dropped when the search returns): the first of them whose graph
+    // is full takes it.
+    let spare = Arc::new(AtomicUsize::new(0));
+    let give_back = || {
+        spare.fetch_add(share, Ordering::Relaxed);
+    };
     // One search of move `i` with at most `time`.
     let search = |i: usize, time: Option<Duration>| {
         if settled.load(Ordering::Relaxed) {
@@ -208,6 +222,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             )
         };
         solver.settled = Some(settled.clone());
+        solver.spare_memory = Some(spare.clone());
         if let Some(h) = hook {
             h.before(i, &child.pos, &mut solver);
         }
@@ -251,6 +266,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
                 two_passes(
                     total,
                     workers,
+                    true,
                     |i, unstarted| {
                         let left = left_then().unwrap_or(Duration::ZERO);
                         let time = first.min(time_share(left, unstarted, workers));
@@ -265,6 +281,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
                         (r, rank)
                     },
                     |i| (!interrupted()).then(|| search(i, left_then())),
+                    give_back,
                 )
             })
             .into_iter()
@@ -276,8 +293,10 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             two_passes(
                 total,
                 workers,
+                false,
                 |i, _| (search(i, left_then()), None),
                 |_| unreachable!("no second pass was asked for"),
+                give_back,
             )
         }),
     };
@@ -423,12 +442,16 @@ fn first_budget(limit: Duration, moves: usize, workers: usize) -> Duration {
 /// waiting run the lowest rank first (then the lowest item). A thread with
 /// no first pass left to start takes the best second pass waiting at once,
 /// and waits only while there is none and first passes are still running
-/// (which may add some).
+/// (which may add some, unless `firsts_ask` is false: `first` never asks).
+/// A thread with nothing left to run calls `leave` as it ends, while the
+/// others may still run theirs.
 fn two_passes<T: Send, U: Send>(
     count: usize,
     workers: usize,
+    firsts_ask: bool,
     first: impl Fn(usize, usize) -> (T, Option<u64>) + Sync,
     second: impl Fn(usize) -> U + Sync,
+    leave: impl Fn() + Sync,
 ) -> Vec<(usize, T, Option<U>)> {
     use std::sync::{Condvar, Mutex};
     enum Job {
@@ -464,7 +487,7 @@ fn two_passes<T: Send, U: Send>(
                 let (_, i) = q.waiting.swap_remove(best);
                 return Some(Job::Second(i));
             }
-            if q.running_first == 0 {
+            if q.running_first == 0 || !firsts_ask {
                 return None;
             }
             q = changed.wait(q).expect("no job panicked");
@@ -491,6 +514,7 @@ fn two_passes<T: Send, U: Send>(
                         }
                     }
                 }
+                leave();
             });
         }
     });
@@ -604,22 +628,28 @@ mod tests {
     #[test]
     fn two_passes_without_second_passes_answers_each_item_once() {
         let started = std::sync::Mutex::new(Vec::new());
+        let left = std::sync::atomic::AtomicUsize::new(0);
         let done = two_passes(
             4,
             1,
+            false,
             |i, unstarted| {
                 started.lock().unwrap().push((i, unstarted));
                 (i * 10, None)
             },
             |_| unreachable!(),
+            || {
+                left.fetch_add(1, Ordering::Relaxed);
+            },
         );
+        assert_eq!(left.load(Ordering::Relaxed), 1, "the one thread left once");
         assert_eq!(
             started.into_inner().unwrap(),
             [(0, 4), (1, 3), (2, 2), (3, 1)]
         );
         let answers: Vec<(usize, usize)> = done.iter().map(|&(i, a, _)| (i, a)).collect();
         assert_eq!(answers, [(0, 0), (1, 10), (2, 20), (3, 30)]);
-        let done = two_passes(50, 2, |i, _| (i + 1, None), |_: usize| 0);
+        let done = two_passes(50, 2, false, |i, _| (i + 1, None), |_: usize| 0, || ());
         assert_eq!(done, (0..50).map(|i| (i, i + 1, None)).collect::<Vec<_>>());
     }
 
@@ -630,6 +660,7 @@ mod tests {
         let done = two_passes(
             5,
             1,
+            true,
             |i, unstarted| {
                 log.lock().unwrap().push(format!("first {i}"));
                 ((i, unstarted), ranks[i])
@@ -638,6 +669,7 @@ mod tests {
                 log.lock().unwrap().push(format!("second {i}"));
                 i * 10
             },
+            || (),
         );
         assert_eq!(
             log.into_inner().unwrap(),
@@ -656,7 +688,17 @@ mod tests {
                 (4, (4, 1), Some(40))
             ]
         );
-        assert!(two_passes(0, 2, |i, _| (i, Some(0)), |i| i).is_empty());
+        assert!(two_passes(0, 2, true, |i, _| (i, Some(0)), |i| i, || ()).is_empty());
+    }
+
+    fn on_two_threads<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2);
+        pool.build().unwrap().install(f)
+    }
+
+    fn heard_within_20_s(heard: &std::sync::Mutex<std::sync::mpsc::Receiver<()>>) -> bool {
+        let heard = heard.lock().unwrap();
+        heard.recv_timeout(Duration::from_secs(20)).is_ok()
     }
 
     #[test]
@@ -666,25 +708,45 @@ mod tests {
         // first pass sat idle instead).
         let (started, heard) = std::sync::mpsc::channel();
         let heard = std::sync::Mutex::new(heard);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let done = pool.install(|| {
+        let done = on_two_threads(|| {
             two_passes(
                 2,
                 2,
+                true,
                 |i, _| match i {
-                    0 => {
-                        let waited = heard.lock().unwrap().recv_timeout(Duration::from_secs(20));
-                        (waited.is_ok(), None)
-                    }
+                    0 => (heard_within_20_s(&heard), None),
                     _ => (true, Some(0)),
                 },
                 |_| started.send(()).unwrap(),
+                || (),
             )
         });
         assert_eq!(done, [(0, true, None), (1, true, Some(()))]);
+    }
+
+    #[test]
+    fn without_second_passes_a_thread_with_nothing_to_start_leaves_at_once() {
+        // Item 0's search ends only once the other thread, done with items
+        // 1 and 2, has left (or after 20 s: then it waited for item 0, and
+        // its share of the memory would have sat idle).
+        let (left, heard) = std::sync::mpsc::channel();
+        let heard = std::sync::Mutex::new(heard);
+        let left = std::sync::Mutex::new(left);
+        let done = on_two_threads(|| {
+            two_passes(
+                3,
+                2,
+                false,
+                |i, _| match i {
+                    0 => (heard_within_20_s(&heard), None),
+                    _ => (true, None),
+                },
+                |_: usize| unreachable!("no second pass was asked for"),
+                || left.lock().unwrap().send(()).unwrap_or(()),
+            )
+        });
+        let answers: Vec<(usize, bool)> = done.iter().map(|&(i, a, _)| (i, a)).collect();
+        assert_eq!(answers, [(0, true), (1, true), (2, true)]);
     }
 
     #[test]
