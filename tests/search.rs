@@ -461,6 +461,20 @@ fn the_graph_search_agrees_with_brute_force() {
 }
 
 #[test]
+fn the_graph_search_with_weak_numbers_agrees_with_brute_force() {
+    // Weak numbers change only which position is expanded next; every
+    // value must stay (other samples than the sums' test).
+    let weak = |bytes: usize| SearchLimits {
+        graph: true,
+        weak: true,
+        ..limits_bytes(bytes)
+    };
+    let checks = check_small_boards(weak, &[8 << 20], 0xa0, 0xf0);
+    let draws: usize = checks.iter().map(|c| c.checked.draws).sum();
+    assert!(draws > 250, "{draws} draws checked");
+}
+
+#[test]
 fn first_moves_search_only_what_the_value_leaves_open() {
     // After a drawn root no move can win for its side, so a move is valued
     // by "the opponent wins?" alone; after a lost root every move loses and
@@ -1249,6 +1263,14 @@ fn solve_on_the_graph_says_so() {
     assert!(err.contains(" estimates ("), "{err}");
     assert!(!err.contains(" 0 estimates ("), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+    // Weak numbers steer the graph only: asked for without it, a usage
+    // error.
+    let (code, out, err) = on_the_graph("0.004", "20000", &["--weak"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("memory    graph full "), "{out}");
+    let (code, _, err) = fanorona(&["solve", "--board", "5x5", "--pieces", "0", "--weak"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--graph"), "{err}");
 }
 
 /// Runs the binary in `dir`, sends it SIGTERM after `after`, and returns

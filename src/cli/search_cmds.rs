@@ -109,6 +109,17 @@ pub struct SearchArgs {
     /// graph: a later sitting builds the graph again, steered by them.
     #[arg(long)]
     pub graph: bool,
+    /// With --graph: weak proof numbers (an OR node's disproof number is
+    /// its largest child's plus one for each other open child, an AND
+    /// node's proof number likewise) instead of sums, which on long lines
+    /// of paika play reach the cap, where the defender's moves all tie.
+    /// Changes only the order of the search. For searches stalled at the
+    /// cap: on 9x5 one ran at 45 k expansions a second instead of 14 k;
+    /// elsewhere the sums do better (another 9x5 proof took 5.9 M
+    /// expansions instead of 3.6 M, four small boards 3.6 M instead of
+    /// 1.9 M; experiments/search_graph, session 53).
+    #[arg(long, requires = "graph")]
+    pub weak: bool,
 }
 
 /// Which first moves `solve` values.
@@ -381,6 +392,7 @@ impl SearchArgs {
             stop: Some(stop_flag()),
             closure_every: self.closure.then_some(CLOSURE_EVERY),
             graph: self.graph,
+            weak: self.weak,
         })
     }
 

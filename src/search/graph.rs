@@ -48,6 +48,8 @@ struct Graph<B: Bits> {
     /// Bytes for the positions and the edges with their scratch (beside
     /// the index), shared as the search needs ([`EDGES_PER_POSITION`]).
     room: usize,
+    /// Weak proof numbers ([`SearchLimits::weak`]).
+    weak: bool,
 }
 
 impl<B: Bits> Graph<B> {
@@ -64,6 +66,7 @@ impl<B: Bits> Graph<B> {
             expanded: 0,
             max_positions,
             room,
+            weak: false,
         }
     }
 
@@ -244,7 +247,9 @@ impl<B: Bits> Graph<B> {
         let or = g.node.pos.turn == attacker;
         let (mut pn, mut dn) = if or { (INF, 0u64) } else { (0u64, INF) };
         let mut state = EXPANDED;
-        let mut open = 0;
+        let mut open = 0u64;
+        // The largest number of the open children where the node sums.
+        let mut largest = 0u64;
         for &c in self.kids(i) {
             let k = &self.nodes[c as usize];
             match k.state {
@@ -256,9 +261,11 @@ impl<B: Bits> Graph<B> {
                     if or {
                         pn = pn.min(k.pn as u64);
                         dn = dn.saturating_add(k.dn as u64);
+                        largest = largest.max(k.dn as u64);
                     } else {
                         pn = pn.saturating_add(k.pn as u64);
                         dn = dn.min(k.dn as u64);
+                        largest = largest.max(k.pn as u64);
                     }
                 }
             }
@@ -268,6 +275,14 @@ impl<B: Bits> Graph<B> {
         }
         if state == EXPANDED && open == 0 {
             state = if or { DISPROVED } else { PROVED };
+        }
+        if self.weak && state == EXPANDED {
+            let weak = largest + (open - 1);
+            if or {
+                dn = weak;
+            } else {
+                pn = weak;
+            }
         }
         let n = &mut self.nodes[i as usize];
         let (pn, dn) = match state {
@@ -458,6 +473,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let tables = memory / TABLE_SHARE + self.conditional.bytes() + self.estimates.bytes();
         let room = memory.saturating_sub(tables);
         let mut g = Graph::new(room);
+        g.weak = self.limits.weak;
         let hash = hash_key(root, attacker);
         let slot = g
             .index
@@ -857,6 +873,56 @@ mod tests {
         assert_eq!(left, Some(0), "the spare memory taken");
         assert!(grown.tree_bytes > 2 << 20, "{} bytes", grown.tree_bytes);
         assert_eq!(grown.stopped, Some(StopReason::Nodes));
+    }
+
+    #[test]
+    fn weak_numbers_take_the_largest_child_plus_the_other_open_ones() {
+        // White to move under "White wins?" (an OR node), then Black to
+        // move (AND), each with three open children and a disproved or
+        // proved one (which counts for nothing).
+        for (turn, sum, weak) in [
+            (Color::White, (1, 15), (1, 9)),
+            (Color::Black, (15, 1), (9, 1)),
+        ] {
+            for is_weak in [false, true] {
+                let mut g = Graph::<u64>::new(0);
+                g.weak = is_weak;
+                let mut parent = node(0);
+                parent.node.pos.turn = turn;
+                (parent.state, parent.first, parent.count) = (EXPANDED, 0, 4);
+                g.nodes.push(parent);
+                for (id, (pn, dn)) in [(1, 3), (3, 5), (5, 7)].into_iter().enumerate() {
+                    let (pn, dn) = if turn == Color::White {
+                        (pn, dn)
+                    } else {
+                        (dn, pn)
+                    };
+                    g.nodes.push(GNode {
+                        pn,
+                        dn,
+                        ..node(id as u64 + 1)
+                    });
+                }
+                let settled = if turn == Color::White {
+                    DISPROVED
+                } else {
+                    PROVED
+                };
+                g.nodes.push(GNode {
+                    state: settled,
+                    ..node(4)
+                });
+                g.edges = vec![1, 2, 3, 4];
+                g.refresh(0, Color::White);
+                let want = if is_weak { weak } else { sum };
+                assert_eq!(
+                    (g.nodes[0].pn, g.nodes[0].dn),
+                    want,
+                    "{turn:?} weak {is_weak}"
+                );
+                assert_eq!(g.nodes[0].state, EXPANDED);
+            }
+        }
     }
 
     #[test]

@@ -348,6 +348,14 @@ pub struct SearchLimits {
     pub closure_every: Option<u64>,
     /// Search on the graph of positions (`graph`) instead of the tree.
     pub graph: bool,
+    /// On the graph: weak proof numbers (Ueda et al., 2008), where an
+    /// OR node's disproof number is its largest child's plus one for each
+    /// other open child, and an AND node's proof number likewise, instead
+    /// of the sums. The sums count a position once per path and, down the
+    /// long lines of paika play on 9x5, reach the cap, where every move
+    /// of the defender ties; the weak numbers stay below it. Only the
+    /// steering changes: what is proved is proved as before.
+    pub weak: bool,
 }
 
 impl Default for SearchLimits {
@@ -359,6 +367,7 @@ impl Default for SearchLimits {
             stop: None,
             closure_every: None,
             graph: false,
+            weak: false,
         }
     }
 }
