@@ -150,7 +150,9 @@
 //! whatever the path, so nothing is path-dependent and the table of
 //! solved positions takes them all. Proof and disproof numbers only steer:
 //! each node keeps the tree's min/sum of its children's, cycles and shared
-//! children counted as they fall; a descent from the root takes the
+//! children counted as they fall (or, with [`SearchLimits::weak`], the
+//! largest child's plus one for each other open child where the tree
+//! sums); a descent from the root takes the
 //! most-proving child not already on its own path. A node whose open
 //! children are all on the path is a repetition there: the descent backs
 //! out of it (and out of an AND node above it, where the defender repeats)
@@ -158,7 +160,8 @@
 //! descent tries another. When every descent backs out to the root right
 //! after a closure, the nearest unknown position is expanded, breadth
 //! first (if there is none the next closure settles the root). The graph
-//! is sized once from the memory bound; when it is full, a last closure
+//! is sized once from the memory bound (in a split, it grows into the
+//! memory of searches that have ended); when it is full, a last closure
 //! runs, the solved positions go into the table, the numbers of the
 //! expanded open ones into the estimates (which new positions take, as
 //! the tree's leaves do), and the graph keeps only the half the descents
