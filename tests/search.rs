@@ -475,28 +475,6 @@ fn the_graph_search_with_weak_numbers_agrees_with_brute_force() {
 }
 
 #[test]
-fn the_graph_search_with_sweeps_agrees_with_brute_force() {
-    // Sweeps change only which positions are expanded; every value must
-    // stay, in a graph small enough to be cut back as well.
-    let sweep = |bytes: usize| SearchLimits {
-        graph: true,
-        sweep: true,
-        ..limits_bytes(bytes)
-    };
-    let mut checked_draws = 0;
-    let mut was_full = 0;
-    for c in check_small_boards(sweep, &[8 << 20, 128 << 10], 0xb0, 0x100) {
-        if c.bytes == 128 << 10 {
-            was_full += u64::from(c.checked.cuts > 0);
-            continue;
-        }
-        checked_draws += c.checked.draws;
-    }
-    assert!(checked_draws > 250, "{checked_draws} draws checked");
-    assert!(was_full >= 2, "the graph was full on {was_full} boards");
-}
-
-#[test]
 fn first_moves_search_only_what_the_value_leaves_open() {
     // After a drawn root no move can win for its side, so a move is valued
     // by "the opponent wins?" alone; after a lost root every move loses and
@@ -836,31 +814,6 @@ fn node_limit_stops_with_unknown_and_the_numbers_reached() {
         other => panic!("last goal {other:?}"),
     }
     assert!(r.moves.is_empty());
-}
-
-#[test]
-fn sweeps_on_the_graph_prove_the_5x5_draw() {
-    // 5x5 without tables: a draw by endless play, some 400,000 expansions
-    // on the graph. With sweeps the value stays and every closure after
-    // the first few is followed by a sweep and a closure of its own.
-    let (geo, pos) = start_5x5();
-    let run = |sweep: bool| {
-        let lim = SearchLimits {
-            graph: true,
-            sweep,
-            ..limits_bytes(64 << 20)
-        };
-        solve(&geo, &Rules::default(), &pos, &NoTables, &lim, |_| {})
-    };
-    let (plain, swept) = (run(false), run(true));
-    assert_eq!(plain.value, Some(Wdl::Draw));
-    assert_eq!(swept.value, plain.value);
-    assert!(
-        swept.closures > plain.closures + 4,
-        "{} closures with sweeps, {} without",
-        swept.closures,
-        plain.closures
-    );
 }
 
 #[test]

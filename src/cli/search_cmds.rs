@@ -120,17 +120,6 @@ pub struct SearchArgs {
     /// 1.9 M; experiments/search_graph, session 53).
     #[arg(long, requires = "graph")]
     pub weak: bool,
-    /// With --graph: after each closure, expand breadth first every unknown
-    /// position the defender's current strategy reaches from the root
-    /// (each of the attacker's moves, one of the defender's: a position
-    /// reached already if it can, else the one of smallest disproof
-    /// number), as many as the search expanded since the closure before,
-    /// then close again. A draw by endless play is disproved only when the
-    /// region the defender keeps to is expanded to its last position,
-    /// which the numbers alone seldom lead to. Changes only the order of
-    /// the search; about half its expansions go to the sweeps.
-    #[arg(long, requires = "graph")]
-    pub sweep: bool,
 }
 
 /// Which first moves `solve` values.
@@ -404,7 +393,6 @@ impl SearchArgs {
             closure_every: self.closure.then_some(CLOSURE_EVERY),
             graph: self.graph,
             weak: self.weak,
-            sweep: self.sweep,
         })
     }
 

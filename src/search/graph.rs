@@ -227,18 +227,6 @@ impl Index {
     }
 }
 
-/// The stamp of the next descent or sweep, with `mark` as long as the
-/// `nodes` positions (wrapping round clears it).
-fn next_stamp(mark: &mut Vec<u32>, stamp: u32, nodes: usize) -> u32 {
-    let mut stamp = stamp.wrapping_add(1);
-    if stamp == 0 {
-        mark.iter_mut().for_each(|m| *m = 0);
-        stamp = 1;
-    }
-    mark.resize(nodes, 0);
-    stamp
-}
-
 fn cap(x: u64) -> u32 {
     x.min(CAP) as u32
 }
@@ -445,49 +433,6 @@ impl<B: Bits> Graph<B> {
         n - next as usize
     }
 
-    /// The defender's sweep ([`SearchLimits::sweep`]): the unknown
-    /// positions, at most `budget`, that the defender's current strategy
-    /// reaches from the root, breadth first: at the attacker's positions
-    /// every open move, at the defender's one, a position the sweep has
-    /// reached already if there is one (the region closes on itself), else
-    /// the one of smallest disproof number. Everything it reaches gets
-    /// `stamp` in `mark` (as long as the nodes), so that a full graph keeps
-    /// it.
-    fn sweep(&self, attacker: Color, budget: usize, mark: &mut [u32], stamp: u32) -> Vec<u32> {
-        let open = |c: u32| matches!(self.nodes[c as usize].state, UNKNOWN | EXPANDED);
-        let mut leaves = Vec::new();
-        let mut queue = VecDeque::from([0u32]);
-        mark[0] = stamp;
-        while let Some(i) = queue.pop_front() {
-            if self.nodes[i as usize].state == UNKNOWN {
-                leaves.push(i);
-                if leaves.len() >= budget {
-                    break;
-                }
-                continue;
-            }
-            let kids = self.kids(i).iter().copied().filter(|&c| open(c));
-            if self.nodes[i as usize].node.pos.turn == attacker {
-                for c in kids {
-                    if mark[c as usize] != stamp {
-                        mark[c as usize] = stamp;
-                        queue.push_back(c);
-                    }
-                }
-            } else {
-                let kids: Vec<u32> = kids.collect();
-                if kids.iter().any(|&c| mark[c as usize] == stamp) {
-                    continue;
-                }
-                if let Some(&c) = kids.iter().min_by_key(|&&c| self.nodes[c as usize].dn) {
-                    mark[c as usize] = stamp;
-                    queue.push_back(c);
-                }
-            }
-        }
-        leaves
-    }
-
     /// The nearest unknown position below `from`, breadth first through
     /// expanded open ones (none: the closure settles `from`).
     fn nearest_unknown(&self, from: u32) -> Option<u32> {
@@ -575,22 +520,17 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             if since >= next_closure {
                 self.closures += 1;
                 self.closure_solved += g.close(attacker);
-                if self.limits.sweep && g.nodes[0].state == EXPANDED {
-                    stamp = next_stamp(&mut mark, stamp, g.nodes.len());
-                    let leaves = g.sweep(attacker, since as usize, &mut mark, stamp);
-                    let swept = self.expand_all(&mut g, &leaves, progress);
-                    if swept > 0 {
-                        // (Counted as a closure of its own.)
-                        self.closures += 1;
-                        self.closure_solved += g.close(attacker);
-                    }
-                }
                 since = 0;
                 next_closure = next_closure.max(g.expanded as u64 / 2);
                 continue;
             }
             // Down to the most-proving node, off the path's own positions.
-            stamp = next_stamp(&mut mark, stamp, g.nodes.len());
+            stamp = stamp.wrapping_add(1);
+            if stamp == 0 {
+                mark.iter_mut().for_each(|m| *m = 0);
+                stamp = 1;
+            }
+            mark.resize(g.nodes.len(), 0);
             path.clear();
             path.push(0);
             mark[0] = stamp;
@@ -683,33 +623,6 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         self.keep_graph(&g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(&g));
         result
-    }
-
-    /// Expands `leaves` (those still unknown) one by one until the graph
-    /// is full or the search is stopped. Returns the expansions.
-    fn expand_all(
-        &mut self,
-        g: &mut Graph<B>,
-        leaves: &[u32],
-        progress: &mut ProgressFn<'_>,
-    ) -> u64 {
-        let mut done = 0;
-        for &l in leaves {
-            if g.nodes[l as usize].state != UNKNOWN {
-                continue;
-            }
-            self.tick_with(progress, |p| {
-                p.tree_nodes = g.nodes.len();
-                p.tree_bytes = bytes(g);
-                (p.proof, p.disproof) = (g.nodes[0].pn as u64, g.nodes[0].dn as u64);
-            });
-            if self.stopped.is_some() || !self.expand_graph(g, l) {
-                break;
-            }
-            g.refresh(l, self.attacker);
-            done += 1;
-        }
-        done
     }
 
     /// Makes room in a full graph (counted as a cut): what the whole
@@ -960,43 +873,6 @@ mod tests {
         assert_eq!(left, Some(0), "the spare memory taken");
         assert!(grown.tree_bytes > 2 << 20, "{} bytes", grown.tree_bytes);
         assert_eq!(grown.stopped, Some(StopReason::Nodes));
-    }
-
-    #[test]
-    fn a_sweep_takes_every_attacker_move_and_one_defender_move() {
-        // "White wins?": the root (White, expanded) has Black replies 1, 2
-        // and 6 open and 3 proved. At 1 Black keeps to 5, of the smaller
-        // disproof number (not 4); at 2 to the root, reached already, so
-        // nothing new. The unknown 6 and 5 are found, breadth first.
-        let mut g = Graph::<u64>::new(0);
-        let black = |id: u64| {
-            let mut n = node(id);
-            n.node.pos.turn = Color::Black;
-            n
-        };
-        let expanded = |mut n: GNode<u64>, first: u32, count: u16| {
-            (n.state, n.first, n.count) = (EXPANDED, first, count);
-            n
-        };
-        g.nodes = vec![
-            expanded(node(0), 0, 4),
-            expanded(black(1), 4, 2),
-            expanded(black(2), 6, 2),
-            GNode {
-                state: PROVED,
-                ..black(3)
-            },
-            GNode { dn: 7, ..node(4) },
-            GNode { dn: 2, ..node(5) },
-            black(6),
-        ];
-        g.edges = vec![1, 2, 3, 6, 4, 5, 4, 0];
-        for (budget, want) in [(10, vec![6, 5]), (1, vec![6])] {
-            let mut mark = vec![0; g.nodes.len()];
-            assert_eq!(g.sweep(Color::White, budget, &mut mark, 9), want);
-            let reached: Vec<usize> = (0..mark.len()).filter(|&i| mark[i] == 9).collect();
-            assert_eq!(reached, [0, 1, 2, 5, 6], "budget {budget}");
-        }
     }
 
     #[test]

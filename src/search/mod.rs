@@ -159,16 +159,7 @@
 //! and doubles the proof number of the attacker's move into it, so the next
 //! descent tries another. When every descent backs out to the root right
 //! after a closure, the nearest unknown position is expanded, breadth
-//! first (if there is none the next closure settles the root). With
-//! [`SearchLimits::sweep`], each closure is followed by the defender's
-//! *sweep*: the unknown positions the defender's current strategy reaches
-//! from the root (all of the attacker's moves, one of the defender's,
-//! preferring a position the sweep has reached already, so that the
-//! region closes on itself) are expanded breadth first, as many as the
-//! descents expanded since the closure before, and the closure runs
-//! again: a draw by endless play is disproved only once such a region is
-//! expanded to its last position, which descents steered by numbers that
-//! count every path seldom finish. The graph
+//! first (if there is none the next closure settles the root). The graph
 //! is sized once from the memory bound (in a split, it grows into the
 //! memory of searches that have ended); when it is full, a last closure
 //! runs, the solved positions go into the table, the numbers of the
@@ -368,16 +359,6 @@ pub struct SearchLimits {
     /// of the defender ties; the weak numbers stay below it. Only the
     /// steering changes: what is proved is proved as before.
     pub weak: bool,
-    /// On the graph: the defender's sweeps. After each closure, every
-    /// unknown position that the defender's current strategy reaches from
-    /// the root (each move of the attacker's, one of the defender's) is
-    /// expanded, breadth first, as many as the descents expanded since
-    /// the closure before, then the closure runs again. A draw by endless
-    /// play is disproved only once the region the defender keeps to is
-    /// expanded to its last position; the numbers, which count a position
-    /// once per path into it, never lead the descents to finish such a
-    /// region. Only the steering changes.
-    pub sweep: bool,
 }
 
 impl Default for SearchLimits {
@@ -390,7 +371,6 @@ impl Default for SearchLimits {
             closure_every: None,
             graph: false,
             weak: false,
-            sweep: false,
         }
     }
 }
