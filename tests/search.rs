@@ -475,6 +475,22 @@ fn the_graph_search_with_weak_numbers_agrees_with_brute_force() {
 }
 
 #[test]
+fn the_graph_search_with_a_depth_cap_agrees_with_brute_force() {
+    // A cap of 3 moves stops most descents on these boards, so they back
+    // out and go deeper again and again; only the order may change, never
+    // a value (other samples again).
+    let capped = |bytes: usize| SearchLimits {
+        graph: true,
+        weak: true,
+        depth_cap: Some(3),
+        ..limits_bytes(bytes)
+    };
+    let checks = check_small_boards(capped, &[8 << 20], 0xb0, 0x100);
+    let draws: usize = checks.iter().map(|c| c.checked.draws).sum();
+    assert!(draws > 250, "{draws} draws checked");
+}
+
+#[test]
 fn first_moves_search_only_what_the_value_leaves_open() {
     // After a drawn root no move can win for its side, so a move is valued
     // by "the opponent wins?" alone; after a lost root every move loses and

@@ -120,6 +120,15 @@ pub struct SearchArgs {
     /// 1.9 M; experiments/search_graph, session 53).
     #[arg(long, requires = "graph")]
     pub weak: bool,
+    /// With --graph: a descent backs out of an expanded position N moves
+    /// below the root as it does out of a repetition, and goes deeper
+    /// (2N, 4N, ...) only where every line stops at N. Keeps the search
+    /// from following a defender who wanders through a drawn region
+    /// down ever longer lines (a 7x5 ending open after 300 s uncapped was
+    /// disproved in 120 s with N = 50; experiments/search_graph, sessions
+    /// 57 and 58). Changes only the order of the search.
+    #[arg(long, requires = "graph", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth_cap: Option<u32>,
 }
 
 /// Which first moves `solve` values.
@@ -393,6 +402,7 @@ impl SearchArgs {
             closure_every: self.closure.then_some(CLOSURE_EVERY),
             graph: self.graph,
             weak: self.weak,
+            depth_cap: self.depth_cap.map(|n| n as usize),
         })
     }
 
