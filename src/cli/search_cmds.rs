@@ -121,8 +121,8 @@ pub struct SearchArgs {
     #[arg(long, requires = "graph")]
     pub weak: bool,
     /// With --graph: a descent backs out of an expanded position N moves
-    /// below the root as it does out of a repetition, and goes deeper
-    /// (2N, 4N, ...) only where every line stops at N. Keeps the search
+    /// below the root as it does out of a repetition; when every line
+    /// stops at N, N doubles for the rest of the search. Keeps the search
     /// from following a defender who wanders through a drawn region
     /// down ever longer lines (a 7x5 ending open after 300 s uncapped was
     /// disproved in 120 s with N = 50; experiments/search_graph, sessions

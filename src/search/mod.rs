@@ -159,8 +159,8 @@
 //! and doubles the proof number of the attacker's move into it, so the next
 //! descent tries another. Under a depth cap ([`SearchLimits::depth_cap`],
 //! `--depth-cap`) an expanded position that many moves below the root is
-//! backed out of in the same way, and the descent goes twice as deep only
-//! when every line stops at the cap. When every descent backs out to the root right
+//! backed out of in the same way; when every line stops at the cap, the
+//! cap doubles for the rest of the search. When every descent backs out to the root right
 //! after a closure, the nearest unknown position is expanded, breadth
 //! first (if there is none the next closure settles the root). The graph
 //! is sized once from the memory bound (in a split, it grows into the
@@ -363,8 +363,8 @@ pub struct SearchLimits {
     /// steering changes: what is proved is proved as before.
     pub weak: bool,
     /// On the graph: a descent leaves an expanded position this many
-    /// moves below the root as it leaves a repetition, and goes deeper
-    /// (twice the cap, and so on) only when every line stops at the cap.
+    /// moves below the root as it leaves a repetition; when every line
+    /// stops at the cap, the cap doubles for the rest of the search.
     /// Where the defender can wander through a drawn region of paika
     /// play, an uncapped descent follows it down ever longer paths (on a
     /// 7x5 ending, 9 positions long at first and 659 on average after
