@@ -479,8 +479,8 @@ impl<B: Bits> Graph<B> {
     /// repetition): it is left, and so is an AND node above it (the
     /// defender repeats there); an OR node above tries its next child.
     /// Left nodes stay marked for the rest of the descent. An expanded
-    /// node `cap` moves below the root is left as a repetition is; the
-    /// second value says whether one was ([`SearchLimits::depth_cap`]).
+    /// node `max_depth` moves below the root is left as a repetition is;
+    /// the second value says whether one was ([`SearchLimits::depth_cap`]).
     fn descend(
         &mut self,
         path: &mut Vec<u32>,
