@@ -476,9 +476,9 @@ fn the_graph_search_with_weak_numbers_agrees_with_brute_force() {
 
 #[test]
 fn the_graph_search_with_a_depth_cap_agrees_with_brute_force() {
-    // A cap of 3 moves stops most descents on these boards, so they back
-    // out and go deeper again and again; only the order may change, never
-    // a value (other samples again).
+    // A cap of 3 moves stops most descents on these boards, which back
+    // out below it, and doubles where every line stops; only the order
+    // may change, never a value (other samples again).
     let capped = |bytes: usize| SearchLimits {
         graph: true,
         weak: true,
