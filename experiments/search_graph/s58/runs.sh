@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Planned in session 58, not run yet (the 2v6+6v2 tables were still being
-# built): the two open 9x5 endings of session 55 (11 stones, three above the
+# Planned in session 58 (the 2v6+6v2 tables were still being built); run in
+# session 59 in part (../s59/: the first pair, the cap stopped at 610 s when
+# it had not changed a number, then c5W with the cap alone): the two open 9x5
+# endings of session 55 (11 stones, three above the
 # 8-stone tables; 2v6 is reached, 1v7 not), "Black wins?" with weak numbers,
 # one thread each, two side by side: without and with a depth cap of 50.
 # DB: every 9x5 class up to 8 stones. Run from RUNS; BIN: a build of ce527f7
