@@ -4,9 +4,9 @@
 # d2-c3A-d4A-e3W), Black to move: every Black reply its own "Black wins?"
 # search on the graph with weak numbers (`--moves all --graph --weak`), two
 # at a time (a split needs --threads 2), 12 GiB in all, the 9x5 tables up to
-# 8 stones. Black wins there iff one
-# reply wins. The answered replies are kept in CK_DIR/LINE (default
-# /work/runs/s59): the same command in a later sitting skips them and goes on.
+# 8 stones. Black wins there iff one reply wins. The answered replies are
+# kept in CK_DIR/LINE (default /work/runs/s59): the same command in a later
+# sitting skips them and goes on.
 set -u
 BIN=$1; LIM=$2; n=${3:-d2-c3A}
 declare -A P=(

@@ -16,5 +16,7 @@ C5W="..BB.B..B/........./......B.B/..W.W..../WW.W..... w"
 one() { # NAME FEN [FLAGS...]
   "$BIN" solve --position "$2" --goal black --db "$DB" --pieces 8 --graph --weak "${@:3}" \
     --moves none --threads 1 --memory 7 --time-limit "$SECONDS_EACH" --json > "$1.json" 2> "$1.log"; }
+# `runs.sh one NAME FEN [FLAGS...]`: one such search alone (session 59).
+if [ "${1:-}" = one ]; then one "${@:2}"; exit; fi
 one c4W_weak "$C4W" & one c4W_cap50 "$C4W" --depth-cap 50 & wait
 one c5W_weak "$C5W" & one c5W_cap50 "$C5W" --depth-cap 50 & wait

@@ -1,6 +1,4 @@
 #!/usr/bin/env bash
-# one.sh NAME FEN [FLAGS...]: runs.sh's `one`, on its own (session 59).
-set -u
-BIN=${BIN:-/work/runs/fanorona-dcap58b}; DB=${DB:-/work/runs/db9x5}; SECONDS_EACH=${SECONDS_EACH:-1800}
-"$BIN" solve --position "$2" --goal black --db "$DB" --pieces 8 --graph --weak "${@:3}" \
-  --moves none --threads 1 --memory 7 --time-limit "$SECONDS_EACH" --json > "$1.json" 2> "$1.log"
+# one.sh NAME FEN [FLAGS...]: one line of ../s58/runs.sh on its own (session
+# 59, run from /work/runs/s59 with BIN=/work/runs/fanorona-dcap58b).
+exec bash "$(dirname "$0")/../s58/runs.sh" one "$@"
