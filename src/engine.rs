@@ -817,11 +817,15 @@ mod tests {
         assert_eq!(c.position.black, 0);
     }
 
+    /// The start of the `cols` x `rows` board, White to move.
+    fn start(cols: usize, rows: usize) -> (Geometry<u64>, Position<u64>) {
+        let board = Board::new(cols, rows, Diagonals::Corner).unwrap();
+        (Geometry::new(board), Position::start(&board, Color::White))
+    }
+
     #[test]
     fn answers_with_no_time_at_all() {
-        let board = Board::new(9, 5, Diagonals::Corner).unwrap();
-        let geo = Geometry::<u64>::new(board);
-        let pos = Position::start(&board, Color::White);
+        let (geo, pos) = start(9, 5);
         let c = choose(
             &geo,
             &Rules::default(),
@@ -839,25 +843,18 @@ mod tests {
 
     #[test]
     fn node_limit_is_deterministic() {
-        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
-        let geo = Geometry::<u64>::new(board);
-        let pos = Position::start(&board, Color::White);
-        let a = choose(
-            &geo,
-            &Rules::default(),
-            &pos,
-            &NoTables,
-            &Limits::nodes(5000),
-        )
-        .unwrap();
-        let b = choose(
-            &geo,
-            &Rules::default(),
-            &pos,
-            &NoTables,
-            &Limits::nodes(5000),
-        )
-        .unwrap();
+        let (geo, pos) = start(5, 5);
+        let run = || {
+            choose(
+                &geo,
+                &Rules::default(),
+                &pos,
+                &NoTables,
+                &Limits::nodes(5000),
+            )
+            .unwrap()
+        };
+        let (a, b) = (run(), run());
         assert_eq!(a.turn, b.turn);
         assert_eq!(a.info.nodes, b.info.nodes);
     }

@@ -478,3 +478,46 @@ fn a_tree_too_big_is_passed_over_only_when_it_is_another_positions() {
     assert!(saved.total_nodes > 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_settled_goal_keeps_its_answer_for_the_next_sitting() {
+    // A search that settles its goal writes only the root's answer for a
+    // later sitting (a split's answered moves), so that answer must be in
+    // the table of solved positions at the end, however crowded its
+    // bucket: the graph search keeps its solved positions in one sweep,
+    // root first, and a full bucket used to drop the root's entry for a
+    // later one (here after b3-c3A on the graph; on 9x5 in 9 of 28
+    // answered moves), and the next sitting searched the position again.
+    let (geo, start) = start(5, 5);
+    let rules = Rules::default();
+    let dir = scratch("answer");
+    let mut searched = 0;
+    for (turn, pos) in fanorona::movegen::legal_turns(&geo, &rules, &start) {
+        let turn = fanorona::notation::turn_to_string(&geo.board, &turn);
+        for graph in [true, false] {
+            let limits = SearchLimits {
+                graph,
+                weak: graph,
+                ..limits(None, 64 << 20)
+            };
+            let mut solver = Solver::new(&geo, rules, &NoTables, limits.clone());
+            let r = white_wins(&mut solver, &pos);
+            let state = r.goals[0].state;
+            assert!(r.stopped.is_none() && r.nodes > 0, "{turn}: {r:?}");
+            let file = dir.join(format!("{turn}-{graph}.fns"));
+            let saved = solver.save_checkpoint_answer(&file, &pos).unwrap();
+            assert_eq!(saved.solved, 1, "{turn}, graph {graph}: the answer written");
+            let mut next = Solver::new(&geo, rules, &NoTables, limits);
+            next.load_checkpoint(&file).unwrap();
+            let again = white_wins(&mut next, &pos);
+            assert_eq!(
+                (again.goals[0].state, again.nodes),
+                (state, 0),
+                "{turn}, graph {graph}: answered again without a search"
+            );
+            searched += 1;
+        }
+    }
+    assert_eq!(searched, 10);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -287,6 +287,10 @@ const MATERIAL_WEIGHT: u64 = 2;
 /// open after 40 M nodes with a quarter, disproved in 36.7 M with an
 /// eighth (`experiments/search_memory/`).
 const TABLE_SHARE: usize = 8;
+/// The replacement priority of a goal's answer at the root of a search
+/// (see [`Entry::work`]): above any search's work, so that it is never
+/// the entry a full bucket drops.
+const ANSWER_WORK: u32 = u32::MAX;
 /// The share of the memory bound for the table of path-dependent
 /// disproofs (`conditional`), also out of the tree's: a 9x3 search with
 /// 1.5 GiB stored 65,237 of them (of four positions each on average) in
@@ -1167,9 +1171,42 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 GoalState::Disproved
             };
         }
-        if self.limits.graph {
-            return self.prove_graph(root, attacker, progress);
-        }
+        let state = if self.limits.graph {
+            self.prove_graph(root, attacker, progress)
+        } else {
+            self.prove_tree(root, attacker, progress)
+        };
+        let (pn, dn) = match state {
+            GoalState::Proved => (0, INF),
+            GoalState::Disproved => (INF, 0),
+            GoalState::Open { .. } => return state,
+        };
+        // The answer, above every other entry: a full bucket drops the
+        // entry of least work, and the graph search keeps its solved
+        // positions in one sweep, root first, so that the ones put after
+        // it dropped the root's in 9 of 28 answered moves of two 9x5
+        // splits (session 59), whose checkpoints then held no answer: the
+        // next sitting searched them again.
+        self.table.put(
+            root,
+            attacker,
+            Entry {
+                pn,
+                dn,
+                work: ANSWER_WORK,
+            },
+        );
+        state
+    }
+
+    /// [`Solver::prove`] on the tree: PN² with the tree bounded by the
+    /// memory, taken up where an earlier call or a checkpoint left it.
+    fn prove_tree(
+        &mut self,
+        root: &Node<B>,
+        attacker: Color,
+        progress: &mut ProgressFn<'_>,
+    ) -> GoalState {
         // The tree of this very goal, left open by an earlier call or read
         // from a checkpoint, is taken up where it stopped.
         let resume = self.tree_goal == Some(attacker)
