@@ -122,7 +122,9 @@ pub struct SearchArgs {
     pub weak: bool,
     /// With --graph: a descent backs out of an expanded position N moves
     /// below the root as it does out of a repetition; when every line
-    /// stops at N, N doubles for the rest of the search. Keeps the search
+    /// stops at N, or the descents back out at N more than 24 times each
+    /// on average over 16,384 of them, N doubles for the rest of the
+    /// search. Keeps the search
     /// from following a defender who wanders through a drawn region
     /// down ever longer lines (a 7x5 ending open after 300 s uncapped was
     /// disproved in 120 s with N = 50; experiments/search_graph, sessions

@@ -243,6 +243,60 @@ fn cap(x: u64) -> u32 {
     x.min(CAP) as u32
 }
 
+/// How deep a descent may go below the root ([`SearchLimits::depth_cap`]),
+/// and the back-outs at that depth over the last descents that found a
+/// leaf.
+///
+/// The cap doubles when every line stops at it ([`Graph::descend_within`])
+/// and also when, over a window of [`CAP_WINDOW`] descents, they backed
+/// out at it more than [`CAP_BACKOUTS`] times a descent on average: the
+/// positions within the cap near the search's focus are then all
+/// expanded, and each descent goes through more and more of them, line by
+/// line, before it finds a leaf (3x9 with the sacrifice move, "White
+/// wins?" with a cap of 50: about 20 k expansions a second for 6 minutes
+/// while the back-outs stayed mostly under 3 a descent (20 at most),
+/// then they rose to 30-990 and the rate fell to a few hundred; with the
+/// window the cap went to 100 there, later 200, and 16.2 M expansions
+/// took 15 minutes; `experiments/search_graph/`, session 61).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DepthCap {
+    /// Moves below the root (`usize::MAX`: no cap).
+    moves: usize,
+    descents: u64,
+    backouts: u64,
+}
+
+/// Descents in a window of [`DepthCap`].
+const CAP_WINDOW: u64 = 16_384;
+/// Back-outs at the cap a descent, on average over a window, above which
+/// the cap doubles ([`DepthCap`]). Before that stall the 3x9 search above
+/// never went over 20 in a window, and mostly stayed under 3.
+const CAP_BACKOUTS: u64 = 24;
+
+impl DepthCap {
+    fn new(moves: Option<usize>) -> Self {
+        DepthCap {
+            moves: moves.unwrap_or(usize::MAX),
+            descents: 0,
+            backouts: 0,
+        }
+    }
+
+    /// Counts a descent that found a leaf after `backouts` back-outs at
+    /// the cap; at the end of a window, doubles the cap if they were too
+    /// many.
+    fn found_leaf(&mut self, backouts: usize) {
+        self.descents += 1;
+        self.backouts += backouts as u64;
+        if self.descents == CAP_WINDOW {
+            if self.backouts > CAP_BACKOUTS * CAP_WINDOW {
+                self.moves = self.moves.saturating_mul(2);
+            }
+            (self.descents, self.backouts) = (0, 0);
+        }
+    }
+}
+
 impl<B: Bits> Graph<B> {
     fn kids(&self, i: u32) -> &[u32] {
         let g = &self.nodes[i as usize];
@@ -445,17 +499,16 @@ impl<B: Bits> Graph<B> {
         n - next as usize
     }
 
-    /// A descent ([`Graph::descend`]) no deeper than `depth_cap` moves
-    /// below the root ([`SearchLimits::depth_cap`]; `usize::MAX`, none).
-    /// When every line stops at the cap, the cap doubles, for this descent
-    /// and the rest of the search: a descent that fails at the cap has
-    /// gone through every line above it, which a cap too low for the
-    /// position would cost again and again (9x3 after d2-e2A with a cap
-    /// of 20, doubled each descent anew: 5.5 k expansions a second against
-    /// 75 k). Each try takes the next `stamp`.
+    /// A descent ([`Graph::descend`]) no deeper than the cap
+    /// ([`DepthCap`]). When every line stops at the cap, the cap doubles,
+    /// for this descent and the rest of the search: a descent that fails
+    /// at the cap has gone through every line above it, which a cap too
+    /// low for the position would cost again and again (9x3 after d2-e2A
+    /// with a cap of 20, doubled each descent anew: 5.5 k expansions a
+    /// second against 75 k). Each try takes the next `stamp`.
     fn descend_within(
         &mut self,
-        depth_cap: &mut usize,
+        cap: &mut DepthCap,
         path: &mut Vec<u32>,
         mark: &mut Vec<u32>,
         stamp: &mut u32,
@@ -463,11 +516,15 @@ impl<B: Bits> Graph<B> {
     ) -> Option<u32> {
         loop {
             *stamp = next_stamp(mark, *stamp, self.nodes.len());
-            let (leaf, capped) = self.descend(path, mark, *stamp, attacker, *depth_cap);
-            if leaf.is_some() || !capped {
+            let (leaf, capped) = self.descend(path, mark, *stamp, attacker, cap.moves);
+            if leaf.is_some() {
+                cap.found_leaf(capped);
                 return leaf;
             }
-            *depth_cap = depth_cap.saturating_mul(2);
+            if capped == 0 {
+                return None;
+            }
+            cap.moves = cap.moves.saturating_mul(2);
         }
     }
 
@@ -480,7 +537,7 @@ impl<B: Bits> Graph<B> {
     /// defender repeats there); an OR node above tries its next child.
     /// Left nodes stay marked for the rest of the descent. An expanded
     /// node `max_depth` moves below the root is left as a repetition is;
-    /// the second value says whether one was ([`SearchLimits::depth_cap`]).
+    /// the second value counts those left so ([`SearchLimits::depth_cap`]).
     fn descend(
         &mut self,
         path: &mut Vec<u32>,
@@ -488,11 +545,11 @@ impl<B: Bits> Graph<B> {
         stamp: u32,
         attacker: Color,
         max_depth: usize,
-    ) -> (Option<u32>, bool) {
+    ) -> (Option<u32>, usize) {
         path.clear();
         path.push(0);
         mark[0] = stamp;
-        let mut capped = false;
+        let mut capped = 0;
         let leaf = loop {
             let Some(&cur) = path.last() else {
                 break None;
@@ -504,7 +561,7 @@ impl<B: Bits> Graph<B> {
             let mut best = None;
             let mut best_v = u32::MAX;
             if path.len() > max_depth {
-                capped = true;
+                capped += 1;
             } else {
                 for &c in self.kids(cur) {
                     let k = &self.nodes[c as usize];
@@ -603,7 +660,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let mut path: Vec<u32> = Vec::new();
         let mut next_closure = 4096u64;
         let mut since = 0u64;
-        let mut depth_cap = self.limits.depth_cap.unwrap_or(usize::MAX);
+        let mut depth_cap = DepthCap::new(self.limits.depth_cap);
         let result = loop {
             let r = g.nodes[0];
             match r.state {
@@ -1058,9 +1115,10 @@ mod tests {
             g
         };
         let run = |g: &mut Graph<u64>, cap: usize| {
-            let (mut path, mut mark, mut stamp, mut cap) = (Vec::new(), Vec::new(), 0, cap);
+            let (mut path, mut mark, mut stamp) = (Vec::new(), Vec::new(), 0);
+            let mut cap = DepthCap::new(Some(cap));
             let leaf = g.descend_within(&mut cap, &mut path, &mut mark, &mut stamp, Color::White);
-            (leaf, path, stamp, cap)
+            (leaf, path, stamp, cap.moves)
         };
         let mut g = build(true);
         let deep = vec![0, 1, 3, 4, 5];
@@ -1077,5 +1135,35 @@ mod tests {
         // cap stays at 4.
         let mut g = build(false);
         assert_eq!(run(&mut g, 1), (Some(5), deep, 3, 4));
+    }
+
+    #[test]
+    fn the_cap_doubles_after_a_window_of_descents_that_backed_out_at_it_too_often() {
+        // On average more than CAP_BACKOUTS back-outs a descent over a
+        // window: doubled at the window's end, not before; exactly
+        // CAP_BACKOUTS: kept. Each window counts afresh.
+        let mut cap = DepthCap::new(Some(50));
+        for _ in 0..CAP_WINDOW - 1 {
+            cap.found_leaf(CAP_BACKOUTS as usize + 1);
+        }
+        assert_eq!(cap.moves, 50);
+        cap.found_leaf(CAP_BACKOUTS as usize + 1);
+        assert_eq!(cap.moves, 100);
+        for _ in 0..CAP_WINDOW {
+            cap.found_leaf(CAP_BACKOUTS as usize);
+        }
+        assert_eq!(cap.moves, 100);
+        // A burst in one descent counts as the window's average.
+        cap.found_leaf((CAP_BACKOUTS * CAP_WINDOW) as usize + 1);
+        for _ in 1..CAP_WINDOW {
+            cap.found_leaf(0);
+        }
+        assert_eq!(cap.moves, 200);
+        // No cap stays none.
+        let mut none = DepthCap::new(None);
+        for _ in 0..CAP_WINDOW {
+            none.found_leaf(usize::MAX / CAP_WINDOW as usize);
+        }
+        assert_eq!(none.moves, usize::MAX);
     }
 }

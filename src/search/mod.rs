@@ -159,8 +159,9 @@
 //! and doubles the proof number of the attacker's move into it, so the next
 //! descent tries another. Under a depth cap ([`SearchLimits::depth_cap`],
 //! `--depth-cap`) an expanded position that many moves below the root is
-//! backed out of in the same way; when every line stops at the cap, the
-//! cap doubles for the rest of the search. When every descent backs out to the root right
+//! backed out of in the same way; when every line stops at the cap, or
+//! the descents back out at it too often (a stall of its own), the cap
+//! doubles for the rest of the search. When every descent backs out to the root right
 //! after a closure, the nearest unknown position is expanded, breadth
 //! first (if there is none the next closure settles the root). The graph
 //! is sized once from the memory bound (in a split, it grows into the
@@ -368,7 +369,9 @@ pub struct SearchLimits {
     pub weak: bool,
     /// On the graph: a descent leaves an expanded position this many
     /// moves below the root as it leaves a repetition; when every line
-    /// stops at the cap, the cap doubles for the rest of the search.
+    /// stops at the cap, or when descents back out at it more than 24
+    /// times each on average over 16,384 of them, the cap doubles for the
+    /// rest of the search.
     /// Where the defender can wander through a drawn region of paika
     /// play, an uncapped descent follows it down ever longer paths (on a
     /// 7x5 ending, 9 positions long at first and 659 on average after
