@@ -44,7 +44,7 @@ impl ProgressLine {
             None => String::new(),
         };
         format!(
-            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, {} {}{}{}, solved {} ({}), {:.1} s",
+            "{} {}{} wins? pn {} dn {}, {} nodes ({}/s), {} table hits, {} {}{}{}{}, solved {} ({}), {:.1} s",
             self.label,
             phase,
             p.attacker.name(),
@@ -67,6 +67,10 @@ impl ProgressLine {
                 format!(" ({} cuts)", p.cuts)
             } else {
                 String::new()
+            },
+            match p.depth_cap {
+                Some(cap) => format!(", depth cap {cap}"),
+                None => String::new(),
             },
             if p.closures > 0 {
                 format!(
@@ -165,6 +169,7 @@ mod tests {
             second_levels: 0,
             closures: 0,
             closure_solved: 0,
+            depth_cap: None,
         };
         let text = line.text(&p);
         assert!(
@@ -187,7 +192,14 @@ mod tests {
         line.graph = true;
         let text = line.text(&p);
         assert!(
-            text.contains("graph 12.0k positions 0.0 MiB (full 2 times)"),
+            text.contains("graph 12.0k positions 0.0 MiB (full 2 times), 3 closures"),
+            "{text}"
+        );
+        // Under a depth cap, the cap as it stands.
+        p.depth_cap = Some(200);
+        let text = line.text(&p);
+        assert!(
+            text.contains("(full 2 times), depth cap 200, 3 closures"),
             "{text}"
         );
     }

@@ -672,6 +672,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 p.tree_nodes = g.nodes.len();
                 p.tree_bytes = bytes(&g);
                 (p.proof, p.disproof) = (r.pn as u64, r.dn as u64);
+                p.depth_cap = Some(depth_cap.moves).filter(|&m| m != usize::MAX);
             });
             if self.stopped.is_some() {
                 break GoalState::Open {

@@ -484,6 +484,9 @@ pub struct Progress {
     /// they solved, in this call.
     pub closures: u64,
     pub closure_solved: u64,
+    /// On the graph under a depth cap ([`SearchLimits::depth_cap`]): the
+    /// cap now, which doubles as the search needs.
+    pub depth_cap: Option<usize>,
 }
 
 /// How a goal ("the attacker can force a win") stands at the root.
@@ -1155,6 +1158,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             second_levels: self.second_levels,
             closures: self.closures,
             closure_solved: self.closure_solved,
+            depth_cap: None,
         }
     }
 
