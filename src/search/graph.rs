@@ -282,6 +282,16 @@ impl DepthCap {
         }
     }
 
+    /// The cap, if there is one.
+    fn limit(&self) -> Option<usize> {
+        Some(self.moves).filter(|&m| m != usize::MAX)
+    }
+
+    /// Doubles the cap for the rest of the search (no cap stays none).
+    fn double(&mut self) {
+        self.moves = self.moves.saturating_mul(2);
+    }
+
     /// Counts a descent that found a leaf after `backouts` back-outs at
     /// the cap; at the end of a window, doubles the cap if they were too
     /// many.
@@ -290,7 +300,7 @@ impl DepthCap {
         self.backouts += backouts as u64;
         if self.descents == CAP_WINDOW {
             if self.backouts > CAP_BACKOUTS * CAP_WINDOW {
-                self.moves = self.moves.saturating_mul(2);
+                self.double();
             }
             (self.descents, self.backouts) = (0, 0);
         }
@@ -524,7 +534,7 @@ impl<B: Bits> Graph<B> {
             if capped == 0 {
                 return None;
             }
-            cap.moves = cap.moves.saturating_mul(2);
+            cap.double();
         }
     }
 
@@ -672,7 +682,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 p.tree_nodes = g.nodes.len();
                 p.tree_bytes = bytes(&g);
                 (p.proof, p.disproof) = (r.pn as u64, r.dn as u64);
-                p.depth_cap = Some(depth_cap.moves).filter(|&m| m != usize::MAX);
+                p.depth_cap = depth_cap.limit();
             });
             if self.stopped.is_some() {
                 break GoalState::Open {
@@ -1165,6 +1175,6 @@ mod tests {
         for _ in 0..CAP_WINDOW {
             none.found_leaf(usize::MAX / CAP_WINDOW as usize);
         }
-        assert_eq!(none.moves, usize::MAX);
+        assert_eq!((none.moves, none.limit()), (usize::MAX, None));
     }
 }
