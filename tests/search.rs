@@ -463,10 +463,12 @@ fn the_graph_search_agrees_with_brute_force() {
 #[test]
 fn the_graph_search_with_weak_numbers_agrees_with_brute_force() {
     // Weak numbers change only which position is expanded next; every
-    // value must stay (other samples than the sums' test).
+    // value must stay (other samples than the sums' test). Without the
+    // default depth cap, so that the uncapped descent is checked too.
     let weak = |bytes: usize| SearchLimits {
         graph: true,
         weak: true,
+        depth_cap: None,
         ..limits_bytes(bytes)
     };
     let checks = check_small_boards(weak, &[8 << 20], 0xa0, 0xf0);
@@ -1285,6 +1287,42 @@ fn solve_on_the_graph_says_so() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("memory    graph full "), "{out}");
     let (code, _, err) = fanorona(&["solve", "--board", "5x5", "--pieces", "0", "--weak"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--graph"), "{err}");
+    // The graph has a depth cap unless told `none`; the report says
+    // where the search left it, doubled where lines stopped at it (5x5
+    // without tables: lines of whole games, so a cap of 3 doubles). A cap
+    // of 0 moves, or one without the graph, is a usage error.
+    let cap_left = |out: &str| -> Option<u64> {
+        let rest = out.split("graph     depth cap ").nth(1)?;
+        rest.split_whitespace().next()?.parse().ok()
+    };
+    let (code, out, err) = on_the_graph("0.004", "20000", &[]);
+    assert_eq!(code, 0, "{err}");
+    let cap = cap_left(&out).unwrap_or_else(|| panic!("no depth cap in {out}"));
+    assert!(cap % 50 == 0 && (cap / 50).is_power_of_two(), "{out}");
+    let (code, out, err) = on_the_graph("0.004", "20000", &["--depth-cap", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let cap = cap_left(&out).unwrap_or_else(|| panic!("no depth cap in {out}"));
+    assert!(
+        cap > 3 && (cap / 3).is_power_of_two() && cap % 3 == 0,
+        "{out}"
+    );
+    let (code, out, err) = on_the_graph("0.004", "20000", &["--depth-cap", "none"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cap_left(&out), None, "{out}");
+    let (code, _, err) = on_the_graph("0.004", "20000", &["--depth-cap", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("none"), "{err}");
+    let (code, _, err) = fanorona(&[
+        "solve",
+        "--board",
+        "5x5",
+        "--pieces",
+        "0",
+        "--depth-cap",
+        "9",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--graph"), "{err}");
 }

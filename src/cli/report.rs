@@ -62,6 +62,8 @@ pub(super) struct Report {
     /// The search ran on the graph of positions (`--graph`): its sizes
     /// and cuts (times it was full) are the graph's.
     pub(super) graph: bool,
+    /// On the graph under a depth cap: the cap where the search left it.
+    pub(super) depth_cap: Option<usize>,
     /// Closures run (`--closure`) and the tree nodes they solved.
     pub(super) closures: u64,
     pub(super) closure_solved: u64,
@@ -241,6 +243,9 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
     );
+    if let Some(cap) = r.depth_cap {
+        println!("graph     depth cap {cap} where the search left it");
+    }
     if r.graph && r.cuts > 0 {
         println!(
             "memory    graph full {} times: kept what it solved and the half searched last; more --memory would help",
@@ -417,7 +422,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"depth_cap\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.label()),
@@ -439,6 +444,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.estimate_hits,
         r.closures,
         r.closure_solved,
+        r.depth_cap.map_or("null".to_string(), |c| c.to_string()),
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),
         r.bound().map_or("null".to_string(), json_str),

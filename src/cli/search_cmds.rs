@@ -15,8 +15,9 @@ use fanorona::position::Position;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
 use fanorona::search::{
-    CLOSURE_EVERY, Goal, GoalState, INF, LineNode, MoveReport, MoveSearchHook, MoveValue, Progress,
-    SearchLimits, SearchLine, SolveResult, Solver, Split, distinct_moves, solve_split,
+    CLOSURE_EVERY, DEFAULT_DEPTH_CAP, Goal, GoalState, INF, LineNode, MoveReport, MoveSearchHook,
+    MoveValue, Progress, SearchLimits, SearchLine, SolveResult, Solver, Split, distinct_moves,
+    solve_split,
 };
 use fanorona::value::Oracle;
 use fanorona::with_bits;
@@ -124,13 +125,33 @@ pub struct SearchArgs {
     /// below the root as it does out of a repetition; when every line
     /// stops at N, or the descents back out at N more than 24 times each
     /// on average over 16,384 of them, N doubles for the rest of the
-    /// search. Keeps the search
-    /// from following a defender who wanders through a drawn region
-    /// down ever longer lines (a 7x5 ending open after 300 s uncapped was
-    /// disproved in 120 s with N = 50; experiments/search_graph, sessions
-    /// 57 and 58). Changes only the order of the search.
-    #[arg(long, requires = "graph", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub depth_cap: Option<u32>,
+    /// search. Keeps the search from following a defender who wanders
+    /// through a drawn region down ever longer lines (a 7x5 ending open
+    /// after 300 s uncapped was disproved in 120 s with N = 50;
+    /// experiments/search_graph, sessions 57 and 58). Changes only the
+    /// order of the search. `none`: no cap. [default with --graph: 50]
+    #[arg(long, requires = "graph", value_name = "N|none", value_parser = parse_depth_cap)]
+    pub depth_cap: Option<DepthCapArg>,
+}
+
+/// `--depth-cap`: a number of moves, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthCapArg {
+    Moves(usize),
+    None,
+}
+
+/// Reads `--depth-cap`: a whole number of moves from 1, or `none`.
+fn parse_depth_cap(s: &str) -> Result<DepthCapArg, String> {
+    if s == "none" {
+        return Ok(DepthCapArg::None);
+    }
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(DepthCapArg::Moves(n)),
+        _ => Err(format!(
+            "give a number of moves from 1, or `none` for no cap (not {s:?})"
+        )),
+    }
 }
 
 /// Which first moves `solve` values.
@@ -404,7 +425,11 @@ impl SearchArgs {
             closure_every: self.closure.then_some(CLOSURE_EVERY),
             graph: self.graph,
             weak: self.weak,
-            depth_cap: self.depth_cap.map(|n| n as usize),
+            depth_cap: match self.depth_cap {
+                None => Some(DEFAULT_DEPTH_CAP),
+                Some(DepthCapArg::Moves(n)) => Some(n),
+                Some(DepthCapArg::None) => None,
+            },
         })
     }
 
@@ -718,6 +743,7 @@ fn run<B: Bits>(
         conditional_hits: res.conditional_hits,
         estimate_hits: res.estimate_hits,
         graph: args.graph,
+        depth_cap: res.depth_cap,
         closures: res.closures,
         closure_solved: res.closure_solved,
         line: res.line.as_ref().map(|l| line_report(&board, l)),

@@ -746,6 +746,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         };
         self.keep_graph(&g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(&g));
+        self.graph_depth_cap = self.graph_depth_cap.max(depth_cap.limit());
         result
     }
 

@@ -157,8 +157,9 @@
 //! children are all on the path is a repetition there: the descent backs
 //! out of it (and out of an AND node above it, where the defender repeats)
 //! and doubles the proof number of the attacker's move into it, so the next
-//! descent tries another. Under a depth cap ([`SearchLimits::depth_cap`],
-//! `--depth-cap`) an expanded position that many moves below the root is
+//! descent tries another. Under the depth cap ([`SearchLimits::depth_cap`],
+//! `--depth-cap`, [`DEFAULT_DEPTH_CAP`] unless told otherwise) an
+//! expanded position that many moves below the root is
 //! backed out of in the same way; when every line stops at the cap, or
 //! the descents back out at it too often (a stall of its own), the cap
 //! doubles for the rest of the search. When every descent backs out to the root right
@@ -377,9 +378,21 @@ pub struct SearchLimits {
     /// 7x5 ending, 9 positions long at first and 659 on average after
     /// 450,000 expansions, open after 120 s; capped at 50 moves, disproved
     /// in 3.6 M, 120 s; experiments/search_graph, sessions 57 and 58). Only
-    /// the order of the search changes.
+    /// the order of the search changes. [`DEFAULT_DEPTH_CAP`] by default;
+    /// `None`, no cap.
     pub depth_cap: Option<usize>,
 }
+
+/// The graph's depth cap unless told otherwise ([`SearchLimits::depth_cap`]):
+/// on the searches measured it costs nothing where no stall comes (the
+/// 78-position suite: the same 63 settled within 1 M expansions each, the
+/// same expansions within 0.1%; four small runs 3% fewer) and keeps the
+/// rate where one does (a 7x5 ending: disproved in 3.6 M expansions
+/// instead of open after 300 s; 3x9 with the sacrifice move: 18.5 k
+/// expansions a second instead of 1.5 k; experiments/search_graph,
+/// sessions 58, 61 and 62). A cap of 20 was too low for 5x5 without
+/// tables, where the lines are the whole game.
+pub const DEFAULT_DEPTH_CAP: usize = 50;
 
 impl Default for SearchLimits {
     fn default() -> Self {
@@ -391,7 +404,7 @@ impl Default for SearchLimits {
             closure_every: None,
             graph: false,
             weak: false,
-            depth_cap: None,
+            depth_cap: Some(DEFAULT_DEPTH_CAP),
         }
     }
 }
@@ -580,6 +593,10 @@ pub struct SolveResult<B> {
     /// nothing was left open, and from [`solve_split`] (whose first moves
     /// have their own searches' lines, [`MoveValue::line`]).
     pub line: Option<SearchLine<B>>,
+    /// On the graph under a depth cap ([`SearchLimits::depth_cap`]): the
+    /// cap where the search left it, the deepest of this call's searches
+    /// (it doubles where lines stop at it).
+    pub depth_cap: Option<usize>,
 }
 
 impl<B> SolveResult<B> {
@@ -685,6 +702,8 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     closure_solved: u64,
     /// The most bytes a graph search ([`graph`]) held in this call.
     graph_bytes: usize,
+    /// The deepest depth cap a graph search of this call left.
+    graph_depth_cap: Option<usize>,
 }
 
 type ProgressFn<'p> = dyn FnMut(&Progress) + 'p;
@@ -800,6 +819,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closures: 0,
             closure_solved: 0,
             graph_bytes: 0,
+            graph_depth_cap: None,
         }
     }
 
@@ -996,6 +1016,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.closures = 0;
         self.closure_solved = 0;
         self.graph_bytes = 0;
+        self.graph_depth_cap = None;
         self.start = Instant::now();
         self.last_report = self.start;
         self.deadline = self.limits.time.map(|t| self.start + t);
@@ -1029,6 +1050,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             seconds: self.start.elapsed().as_secs_f64(),
             stopped: self.stopped,
             line: self.stopped.and_then(|_| self.search_line()),
+            depth_cap: self.graph_depth_cap,
         }
     }
 

@@ -96,6 +96,7 @@ impl<B> SolveResult<B> {
             seconds: 0.0,
             stopped: Some(reason),
             line: None,
+            depth_cap: None,
         }
     }
 }
@@ -376,6 +377,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
             results.iter().find_map(|r| r.stopped)
         },
         line: None,
+        depth_cap: results.iter().filter_map(|r| r.depth_cap).max(),
     })
 }
 
