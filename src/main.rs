@@ -71,7 +71,23 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
+/// Output into a closed pipe (`fanorona moves ... | head -1`) ends the
+/// program quietly, as it does other Unix tools, instead of with a panic
+/// in `println!` (Rust ignores SIGPIPE by default).
+#[cfg(target_os = "linux")]
+fn quiet_on_closed_pipe() {
+    // SAFETY: `signal` with the default disposition, before any thread
+    // starts; no handler runs Rust code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn quiet_on_closed_pipe() {}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -609,3 +609,23 @@ fn repacked_tables_answer_as_before() {
     let _ = std::fs::remove_dir_all(&db);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Output into a pipe closed by its reader (`fanorona moves ... | head
+/// -1`) ends the program quietly, with no panic on stderr.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(["moves", "--board", "13x13", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the fanorona binary runs");
+    // Closed before the program writes (it starts in milliseconds).
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("it ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "{stderr}");
+}
