@@ -35,7 +35,15 @@ struct GNode<B> {
     /// (A position has far fewer than 65,536 moves.)
     count: u16,
     state: u8,
+    /// How many times a descent backed out of this position where the
+    /// attacker moved into it (at most [`MAX_PENALTY`]): its proof number
+    /// is doubled as many times, whatever its children's say.
+    penalty: u8,
 }
+
+/// The most times a position's proof number is doubled for the descents
+/// that backed out of it ([`GNode::penalty`]).
+const MAX_PENALTY: u8 = 10;
 
 /// The positions searched, the root first, and their moves.
 struct Graph<B: Bits> {
@@ -364,7 +372,10 @@ impl<B: Bits> Graph<B> {
         let (pn, dn) = match state {
             PROVED => (0, u32::MAX),
             DISPROVED => (u32::MAX, 0),
-            _ => (cap(pn).max(1), cap(dn).max(1)),
+            _ => (
+                cap(pn.max(1).saturating_mul(1 << n.penalty)),
+                cap(dn).max(1),
+            ),
         };
         (n.pn, n.dn, n.state) = (pn, dn, state);
     }
@@ -601,10 +612,14 @@ impl<B: Bits> Graph<B> {
             // The attacker's move into a repetition: less promising for
             // it than its numbers say, so the next descent tries another
             // first (on 5x5 without tables: 2.9 s instead of 13.2 s, 10%
-            // more expansions).
+            // more expansions). Doubled for good (up to MAX_PENALTY
+            // times): a later refresh from its children keeps it, so that
+            // descents do not go back into a line they left, and walk it
+            // to its end again, at every small change below.
             let n = &mut self.nodes[left as usize];
             if n.state == EXPANDED || n.state == UNKNOWN {
                 n.pn = cap(n.pn as u64 * 2).max(1);
+                n.penalty = (n.penalty + 1).min(MAX_PENALTY);
             }
         };
         (leaf, capped)
@@ -664,6 +679,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             first: 0,
             count: 0,
             state: UNKNOWN,
+            penalty: 0,
         });
         let mut mark: Vec<u32> = Vec::with_capacity(g.max_positions);
         let mut stamp = 0u32;
@@ -826,6 +842,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                         first: 0,
                         count: 0,
                         state,
+                        penalty: 0,
                     });
                     g.index.put(slot, hash, c);
                     c
@@ -887,6 +904,7 @@ mod tests {
             first: 0,
             count: 0,
             state: UNKNOWN,
+            penalty: 0,
         }
     }
 
@@ -1141,6 +1159,13 @@ mod tests {
         let mut g = build(true);
         assert_eq!(run(&mut g, 2), (Some(2), vec![0, 2], 1, 2));
         assert_eq!(g.nodes[1].pn, 2, "the move into the cap doubled");
+        // For good: brought up to date from its child (proof number 1),
+        // it stays doubled; backed out of again, doubled again.
+        g.refresh(1, Color::White);
+        assert_eq!(g.nodes[1].pn, 2, "the doubling lasts");
+        assert_eq!(run(&mut g, 2), (Some(2), vec![0, 2], 1, 2));
+        g.refresh(1, Color::White);
+        assert_eq!(g.nodes[1].pn, 4, "doubled twice");
         let mut g = build(true);
         assert_eq!(run(&mut g, 4), (Some(5), deep.clone(), 1, 4));
         // Caps 1 and 2 stop every line; 4 reaches 5: three tries, and the

@@ -157,7 +157,10 @@
 //! children are all on the path is a repetition there: the descent backs
 //! out of it (and out of an AND node above it, where the defender repeats)
 //! and doubles the proof number of the attacker's move into it, so the next
-//! descent tries another. Under the depth cap ([`SearchLimits::depth_cap`],
+//! descent tries another; the doubling lasts (a position remembers how
+//! often, up to ten times, and its proof number from its children is
+//! doubled as often), so that a line left is not walked again at every
+//! small change below it. Under the depth cap ([`SearchLimits::depth_cap`],
 //! `--depth-cap`, [`DEFAULT_DEPTH_CAP`] unless told otherwise) an
 //! expanded position that many moves below the root is
 //! backed out of in the same way; when every line stops at the cap, or
