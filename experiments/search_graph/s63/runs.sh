@@ -8,7 +8,8 @@
 # (fanorona build --board 9x3 --pieces 8 --sacrifice --db /work/runs/sac --threads 2):
 S=/work/main/experiments/variants/session60/sac_graph.sh
 for b in base pen; do OUT=/work/runs/s63/$b MEM=7 bash $S /work/runs/s63/fanorona-$b 3x9 1800 --weak; done
-# (base2 and pen2: the same two side by side, one core each; resume likewise.)
+# (base2 and pen2: the same two side by side, one core each; resume likewise;
+# cf and cf2: closure_first.patch on 56eb823, side by side.)
 # The 78-position suite, 1 M expansions each, 7-stone 7x5 and 9x3 tables in /work/runs/vdb:
 printf '#!/bin/sh\nexec %s /work/runs/s63/fanorona-pen -- "$@"\n' \
   /work/main/experiments/search_graph/s62/wrap.sh > wrap-pen && chmod +x wrap-pen
