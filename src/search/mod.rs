@@ -152,7 +152,10 @@
 //! each node keeps the tree's min/sum of its children's, cycles and shared
 //! children counted as they fall (or, with [`SearchLimits::weak`], the
 //! largest child's plus one for each other open child where the tree
-//! sums); a descent from the root takes the
+//! sums), except that after an expansion each position of the descent's
+//! path is brought up to date without its moves back to positions above
+//! it on the path (whose numbers come from its own: counted, they feed a
+//! cycle's numbers on themselves up to the cap); a descent from the root takes the
 //! most-proving child not already on its own path. A node whose open
 //! children are all on the path is a repetition there: the descent backs
 //! out of it (and out of an AND node above it, where the defender repeats)
