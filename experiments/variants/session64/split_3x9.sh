@@ -1,12 +1,13 @@
 #!/bin/bash
 # usage: split_3x9.sh BIN LIMIT_S [LINE]
-# 3x9 with the sacrifice move, "White wins?" after White's first move LINE
-# (b4-b5A, default), Black to move: every Black reply its own search on
-# the graph with weak numbers (`--moves all --graph --weak`), two at a
-# time (a split needs --threads 2), MEM GiB in all (default 10), the 9x3
-# sacrifice tables up to 8 stones in SAC_DB (default /work/runs/sac):
+# 3x9 with the sacrifice move, "White wins?" after the moves LINE (b4-b5A,
+# default): every move there its own search on the graph with weak numbers
+# (`--moves all --graph --weak`), two at a time (a split needs --threads
+# 2), MEM GiB in all (default 10), the 9x3 sacrifice tables up to 8 stones
+# in SAC_DB (default /work/runs/sac):
 #   fanorona build --board 9x3 --pieces 8 --sacrifice --db SAC_DB --threads 2 --memory 8
-# White wins after LINE iff every reply is proved. The searches start from
+# With Black to move White wins after LINE iff every reply is proved; with
+# White to move (b4-b5A-xc6), iff one is. The searches start from
 # the solved positions of SEED (default: session 63's 30-minute start
 # search) and keep their checkpoints in CK_DIR/LINE (default
 # /work/runs/s64): the same command in a later sitting skips the replies
@@ -16,6 +17,7 @@ BIN=$1; LIM=$2; n=${3:-b4-b5A}
 declare -A P=(
  [b4-b5A]="B.B/B.B/B.B/B.B/BWW/W.W/WWW/WWW/WWW b"
  [c5-b5A]="BBB/BBB/BBB/BBB/.W./WWW/WWW/WWW/WWW b"
+ [b4-b5A-xc6]="B.B/B.B/B.B/B.b/BWW/W.W/WWW/WWW/WWW w"
 )
 [ -n "${P[$n]:-}" ] || { echo "LINE: one of ${!P[*]}" >&2; exit 2; }
 CK=${CK_DIR:-/work/runs/s64}; mkdir -p "$CK/$n"
