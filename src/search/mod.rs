@@ -155,8 +155,8 @@
 //! sums), except that after an expansion each position of the descent's
 //! path is brought up to date without its moves back to positions above
 //! it on the path (whose numbers come from its own: counted, they feed a
-//! cycle's numbers on themselves up to the cap); a descent from the root takes the
-//! most-proving child not already on its own path. A node whose open
+//! cycle's numbers on themselves up to the cap); a descent from the root
+//! takes the most-proving child not already on its own path. A node whose open
 //! children are all on the path is a repetition there: the descent backs
 //! out of it (and out of an AND node above it, where the defender repeats)
 //! and doubles the proof number of the attacker's move into it, so the next
