@@ -522,6 +522,78 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     let _ = std::fs::remove_dir_all(&db);
 }
 
+/// The number after `"key": ` in a JSON line.
+fn json_number(line: &str, key: &str) -> u64 {
+    let at = line
+        .find(&format!("\"{key}\": "))
+        .unwrap_or_else(|| panic!("no {key:?} in {line}"))
+        + key.len()
+        + 4;
+    let digits: String = line[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("{key:?} in {line}"))
+}
+
+/// `verify --json` gives a line a table and a total, and names a wrong
+/// value (exit code 2) once one is written into a table.
+#[test]
+fn verify_json_reports_each_table_and_a_wrong_value() {
+    let db = std::env::temp_dir().join(format!("fanorona-cli-verify-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let dir = db.to_str().unwrap();
+    ok(&["build", "--board", "3x3", "--pieces", "4", "--db", dir]);
+    let folder = db.join("3x3-corner-free-sl");
+    let tables = std::fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().and_then(|x| x.to_str()) == Some("fnt"))
+        .count();
+    let out = ok(&["verify", "--db", dir, "--json"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), tables + 1, "{out}");
+    let (total, classes) = lines.split_last().unwrap();
+    for l in classes {
+        assert!(l.contains("\"board\": \"3x3\""), "{l}");
+        assert_eq!(json_number(l, "mismatches"), 0, "{l}");
+        assert!(l.ends_with("\"examples\": []}"), "{l}");
+    }
+    let checked: u64 = classes.iter().map(|l| json_number(l, "checked")).sum();
+    assert!(checked > 500, "{out}");
+    assert_eq!(json_number(total, "checked"), checked, "{total}");
+    assert_eq!(json_number(total, "mismatches"), 0, "{total}");
+
+    // One value of 2v2 moved by one step.
+    let path = folder.join("2v2.fnt");
+    let t = fanorona::table::TableFile::open(&path).unwrap();
+    let mut values = t.read_all().unwrap();
+    let header = t.header.clone();
+    drop(t);
+    let i = values.iter().position(|&c| c != 0).unwrap();
+    values[i] += 2;
+    fanorona::table::write_table(&path, header, &values).unwrap();
+    let r = fanorona(&["verify", "--db", dir, "--json"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("disagree"), "{}", r.stderr);
+    let bad = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("\"class\": \"2v2\""))
+        .unwrap_or_else(|| panic!("no 2v2 line in {}", r.stdout));
+    assert!(json_number(bad, "mismatches") >= 1, "{bad}");
+    assert!(bad.contains("\"position\": \""), "{bad}");
+    let last = r.stdout.lines().last().unwrap();
+    assert_eq!(
+        json_number(last, "mismatches"),
+        json_number(bad, "mismatches"),
+        "{last}"
+    );
+    let _ = std::fs::remove_dir_all(&db);
+}
+
 /// `repack` rewrites a database's tables in blocks of another size, in
 /// place or into another folder, and every probe answers as before.
 #[test]

@@ -754,14 +754,25 @@ pub struct VerifyArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// One JSON line a table: {"folder", "board", "rules", "class",
+    /// "checked", "mismatches", "seconds", "examples": [{"index",
+    /// "position", "stored", "derived"}]}; then a last line {"checked",
+    /// "mismatches", "seconds"}. Mismatches still exit with code 2.
+    #[arg(long)]
+    pub json: bool,
 }
 
+/// Re-derives the tables of one folder (`dir`, of `board` under `rules`),
+/// printing a line a table; returns the positions checked and the
+/// mismatches.
 fn verify_folder<B: Bits>(
     db: &Path,
+    dir: &Path,
     board: Board,
     rules: Rules,
-    sample: Option<u64>,
+    args: &VerifyArgs,
 ) -> Result<(u64, u64), CliError> {
+    let sample = args.sample;
     let tb = Tablebase::<B>::new(db, board, rules);
     let (mut checked, mut bad) = (0, 0);
     for (class, t) in tb.list()? {
@@ -773,21 +784,47 @@ fn verify_folder<B: Bits>(
         let t = Instant::now();
         let r = verify_class(&tb, class, sample, &|n| bar.inc(n))?;
         bar.finish_and_clear();
-        println!(
-            "{:>7} {:>14} checked {:>8} mismatches  {:.2} s",
-            class.name(),
-            r.checked,
-            r.mismatches,
-            t.elapsed().as_secs_f64()
-        );
-        for m in &r.examples {
+        let seconds = t.elapsed().as_secs_f64();
+        if args.json {
+            let examples: Vec<String> = r
+                .examples
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{{\"index\": {}, \"position\": {}, \"stored\": {}, \"derived\": {}}}",
+                        m.index,
+                        json_str(&position_to_fen(&board, &m.position)),
+                        json_str(&m.stored.to_string()),
+                        json_str(&m.derived.to_string())
+                    )
+                })
+                .collect();
             println!(
-                "  mismatch at index {}: {} stored {} but its moves give {}",
-                m.index,
-                position_to_fen(&board, &m.position),
-                m.stored,
-                m.derived
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"class\": {}, \"checked\": {}, \"mismatches\": {}, \"seconds\": {seconds:.3}, \"examples\": [{}]}}",
+                json_str(&dir.display().to_string()),
+                json_str(&board.to_string()),
+                json_str(&rules.slug()),
+                json_str(&class.name()),
+                r.checked,
+                r.mismatches,
+                examples.join(", ")
             );
+        } else {
+            println!(
+                "{:>7} {:>14} checked {:>8} mismatches  {seconds:.2} s",
+                class.name(),
+                r.checked,
+                r.mismatches,
+            );
+            for m in &r.examples {
+                println!(
+                    "  mismatch at index {}: {} stored {} but its moves give {}",
+                    m.index,
+                    position_to_fen(&board, &m.position),
+                    m.stored,
+                    m.derived
+                );
+            }
         }
         checked += r.checked;
         bad += r.mismatches;
@@ -801,14 +838,24 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     if folders.is_empty() {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
+    let start = Instant::now();
     let (mut checked, mut bad) = (0, 0);
     for (dir, board, rules) in folders {
-        println!("{}: {board}, {rules}", dir.display());
-        let (c, b) = with_bits!(board.points(), B => verify_folder::<B>(&args.db, board, rules, args.sample)?);
+        if !args.json {
+            println!("{}: {board}, {rules}", dir.display());
+        }
+        let (c, b) = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args)?);
         checked += c;
         bad += b;
     }
-    println!("{checked} positions checked, {bad} mismatches");
+    if args.json {
+        println!(
+            "{{\"checked\": {checked}, \"mismatches\": {bad}, \"seconds\": {:.3}}}",
+            start.elapsed().as_secs_f64()
+        );
+    } else {
+        println!("{checked} positions checked, {bad} mismatches");
+    }
     if bad > 0 {
         Err(CliError(format!(
             "{bad} stored values disagree with their successors"
