@@ -538,6 +538,54 @@ fn json_number(line: &str, key: &str) -> u64 {
         .unwrap_or_else(|_| panic!("{key:?} in {line}"))
 }
 
+/// `bench --json` counts the same tree as the naive generator, and times
+/// probes of the largest 9x5 table of a folder when given one.
+#[test]
+fn bench_json_counts_perft_and_times_probes() {
+    let want = naive::perft(&start_position(9, 5), NaiveRules::default(), 2);
+    let out = ok(&["bench", "--depth", "2", "--runs", "1", "--json"]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert_eq!(json_number(&out, "depth"), 2, "{out}");
+    assert_eq!(json_number(&out, "nodes"), want, "{out}");
+    assert!(out.contains("\"probe\": null}"), "{out}");
+
+    let db = std::env::temp_dir().join(format!("fanorona-cli-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let dir = db.to_str().unwrap();
+    ok(&["build", "--board", "9x5", "--pieces", "3", "--db", dir]);
+    let out = ok(&[
+        "bench",
+        "--depth",
+        "1",
+        "--runs",
+        "1",
+        "--probe-db",
+        dir,
+        "--json",
+    ]);
+    // The largest of 1v1, 1v2, 2v1 is 1v2 (Black has more stones to place).
+    assert!(out.contains("\"probe\": {\"class\": \"1v2\""), "{out}");
+    assert!(json_number(&out, "entries") > 0, "{out}");
+    let _ = std::fs::remove_dir_all(&db);
+    let empty =
+        std::env::temp_dir().join(format!("fanorona-cli-bench-none-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    user_error(
+        &[
+            "bench",
+            "--depth",
+            "1",
+            "--runs",
+            "1",
+            "--probe-db",
+            empty.to_str().unwrap(),
+            "--json",
+        ],
+        &["9x5-corner-free-sl"],
+    );
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
 /// `verify --json` gives a line a table and a total, and names a wrong
 /// value (exit code 2) once one is written into a table.
 #[test]

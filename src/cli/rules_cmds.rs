@@ -177,6 +177,11 @@ pub struct BenchArgs {
     /// before each probe).
     #[arg(long)]
     pub probe_db: Option<std::path::PathBuf>,
+    /// One JSON line: {"depth", "nodes", "seconds_one_thread", "threads",
+    /// "seconds_threads", "probe": null or {"class", "entries",
+    /// "cached_us", "cold_us"}} (the best of the runs).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Times `f` `runs` times and returns (result, best seconds).
@@ -196,27 +201,63 @@ pub fn bench(args: &BenchArgs) -> CliResult {
     let board = Board::new(9, 5, rules.diagonals)?;
     let geo = Geometry::<u64>::new(board);
     let pos = Position::<u64>::start(&board, rules.first);
-    let (n1, t1) = best_of(args.runs, || perft(&geo, &rules, &pos, args.depth));
-    println!(
-        "perft {} from the 9x5 start, 1 thread:  {n1} nodes in {t1:.3} s ({:.1} M nodes/s)",
-        args.depth,
-        n1 as f64 / t1 / 1e6
-    );
+    let depth = args.depth;
+    let (n1, t1) = best_of(args.runs, || perft(&geo, &rules, &pos, depth));
+    if !args.json {
+        println!(
+            "perft {depth} from the 9x5 start, 1 thread:  {n1} nodes in {t1:.3} s ({:.1} M nodes/s)",
+            n1 as f64 / t1 / 1e6
+        );
+    }
     let threads = rayon::current_num_threads();
-    let (n2, t2) = best_of(args.runs, || perft_parallel(&geo, &rules, &pos, args.depth));
-    println!(
-        "perft {} from the 9x5 start, {threads} threads: {n2} nodes in {t2:.3} s ({:.1} M nodes/s)",
-        args.depth,
-        n2 as f64 / t2 / 1e6
-    );
-    if let Some(db) = &args.probe_db {
-        bench_probe(db, board, &rules)?;
+    let (n2, t2) = best_of(args.runs, || perft_parallel(&geo, &rules, &pos, depth));
+    if !args.json {
+        println!(
+            "perft {depth} from the 9x5 start, {threads} threads: {n2} nodes in {t2:.3} s ({:.1} M nodes/s)",
+            n2 as f64 / t2 / 1e6
+        );
+    }
+    let probe = match &args.probe_db {
+        Some(db) => Some(bench_probe(db, board, &rules)?),
+        None => None,
+    };
+    if args.json {
+        let probe = probe.map_or("null".to_string(), |p| {
+            format!(
+                "{{\"class\": {}, \"entries\": {}, \"cached_us\": {:.3}, \"cold_us\": {:.3}}}",
+                json_str(&p.class.name()),
+                p.entries,
+                p.cached * 1e6,
+                p.cold * 1e6
+            )
+        });
+        println!(
+            "{{\"depth\": {depth}, \"nodes\": {n1}, \"seconds_one_thread\": {t1:.6}, \"threads\": {threads}, \"seconds_threads\": {t2:.6}, \"probe\": {probe}}}"
+        );
+    } else if let Some(p) = probe {
+        println!(
+            "probe {} ({} entries): cached {:.2} us, cold {:.1} us",
+            p.class.name(),
+            p.entries,
+            p.cached * 1e6,
+            p.cold * 1e6
+        );
     }
     Ok(())
 }
 
+/// The times of one probe into a table, in seconds.
+struct ProbeTimes {
+    class: fanorona::index::MaterialClass,
+    entries: u64,
+    /// The block already decompressed.
+    cached: f64,
+    /// The cache emptied before each probe.
+    cold: f64,
+}
+
 /// Times probes of random positions of the largest table in `db`.
-fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> CliResult {
+fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> Result<ProbeTimes, CliError> {
     use fanorona::index::{ClassIndexer, DecodeCache};
     use fanorona::probe::Tablebase;
     let tb = Tablebase::<u64>::new(db, board, *rules);
@@ -254,13 +295,12 @@ fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> CliResult {
         std::hint::black_box(tb.probe(&few[k % few.len()])?);
     }
     let cached = t.elapsed().as_secs_f64() / reps as f64;
-    println!(
-        "probe {class} ({} entries): cached {:.2} us, cold {:.1} us",
-        file.header.entries,
-        cached * 1e6,
-        cold * 1e6
-    );
-    Ok(())
+    Ok(ProbeTimes {
+        class,
+        entries: file.header.entries,
+        cached,
+        cold,
+    })
 }
 
 /// Used by generic code that needs a name for a bitboard type.
