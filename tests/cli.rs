@@ -639,6 +639,23 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
         json_number(bad, "mismatches"),
         "{last}"
     );
+
+    // --classes checks those alone: the others pass, 2v2 alone fails.
+    let out = ok(&["verify", "--db", dir, "--classes", "1v1,2v1", "--json"]);
+    let names: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split("\"class\": \"").nth(1))
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert_eq!(names, ["1v1", "2v1"], "{out}");
+    let r = fanorona(&["verify", "--db", dir, "--classes", "2v2"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stdout.contains("mismatch at index"), "{}", r.stdout);
+    user_error(
+        &["verify", "--db", dir, "--classes", "1v1,4v4"],
+        &["4v4", "no such table"],
+    );
+    user_error(&["verify", "--db", dir, "--classes", "two"], &["'two'"]);
     let _ = std::fs::remove_dir_all(&db);
 }
 

@@ -751,6 +751,10 @@ pub struct VerifyArgs {
     /// of all of them.
     #[arg(long)]
     pub sample: Option<u64>,
+    /// Check only these classes, comma-separated (`4v3,4v3b`), in every
+    /// folder that holds them; each must be in one at least.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub classes: Vec<String>,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -763,19 +767,23 @@ pub struct VerifyArgs {
 }
 
 /// Re-derives the tables of one folder (`dir`, of `board` under `rules`),
-/// printing a line a table; returns the positions checked and the
-/// mismatches.
+/// those of `only` if it names any, printing a line a table; returns the
+/// positions checked and the mismatches.
 fn verify_folder<B: Bits>(
     db: &Path,
     dir: &Path,
     board: Board,
     rules: Rules,
     args: &VerifyArgs,
+    only: &[MaterialClass],
 ) -> Result<(u64, u64), CliError> {
     let sample = args.sample;
     let tb = Tablebase::<B>::new(db, board, rules);
     let (mut checked, mut bad) = (0, 0);
     for (class, t) in tb.list()? {
+        if !only.is_empty() && !only.contains(&class) {
+            continue;
+        }
         let entries = t?.header.entries;
         let bar = count_bar(
             sample.map_or(entries, |s| s.min(entries)),
@@ -838,13 +846,40 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     if folders.is_empty() {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
+    let only = args
+        .classes
+        .iter()
+        .map(|name| {
+            MaterialClass::parse(name.trim()).ok_or_else(|| {
+                CliError(format!(
+                    "--classes '{name}' is not a class: write the stones of the side to move v the other's, like 4v3 (4v3b with a sacrificed stone)"
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    // Every class asked for must be somewhere before any is checked (a
+    // typo found after an hour of checking would waste it).
+    let mut held = Vec::new();
+    for (_, board, rules) in &folders {
+        with_bits!(board.points(), B => {
+            for (class, _) in Tablebase::<B>::new(&args.db, *board, *rules).list()? {
+                held.push(class);
+            }
+        });
+    }
+    if let Some(missing) = only.iter().find(|c| !held.contains(c)) {
+        return Err(CliError(format!(
+            "--classes {missing}: no such table in {}",
+            args.db.display()
+        )));
+    }
     let start = Instant::now();
     let (mut checked, mut bad) = (0, 0);
     for (dir, board, rules) in folders {
         if !args.json {
             println!("{}: {board}, {rules}", dir.display());
         }
-        let (c, b) = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args)?);
+        let (c, b) = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args, &only)?);
         checked += c;
         bad += b;
     }
