@@ -287,6 +287,20 @@ pub fn build_tables(
     Ok(out)
 }
 
+/// The classes of a `--classes` list.
+fn parse_classes(names: &[String]) -> Result<Vec<MaterialClass>, CliError> {
+    names
+        .iter()
+        .map(|name| {
+            MaterialClass::parse(name.trim()).ok_or_else(|| {
+                CliError(format!(
+                    "--classes '{name}' is not a class: write the stones of the side to move v the other's, like 4v5 (4v5b with a sacrificed stone)"
+                ))
+            })
+        })
+        .collect()
+}
+
 pub fn build(args: &BuildArgs) -> CliResult {
     set_threads(args.threads)?;
     let rules = args.rules.rules();
@@ -295,18 +309,7 @@ pub fn build(args: &BuildArgs) -> CliResult {
     let selection = if args.classes.is_empty() {
         Selection::UpTo(parse_pieces(&args.pieces, &board)?)
     } else {
-        Selection::Classes(
-            args.classes
-                .iter()
-                .map(|name| {
-                    MaterialClass::parse(name.trim()).ok_or_else(|| {
-                        CliError(format!(
-                            "--classes '{name}' is not a class: write the stones of the side to move v the other's, like 4v5"
-                        ))
-                    })
-                })
-                .collect::<Result<_, _>>()?,
-        )
+        Selection::Classes(parse_classes(&args.classes)?)
     };
     let output = if args.json {
         BuildOutput::Json
@@ -846,17 +849,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     if folders.is_empty() {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
-    let only = args
-        .classes
-        .iter()
-        .map(|name| {
-            MaterialClass::parse(name.trim()).ok_or_else(|| {
-                CliError(format!(
-                    "--classes '{name}' is not a class: write the stones of the side to move v the other's, like 4v3 (4v3b with a sacrificed stone)"
-                ))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let only = parse_classes(&args.classes)?;
     // Every class asked for must be somewhere before any is checked (a
     // typo found after an hour of checking would waste it).
     let mut held = Vec::new();
