@@ -458,6 +458,8 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
         .map(|l| l.split('"').nth(3).expect("a class name"))
         .collect();
     built.sort();
+    let positions: u64 = out.lines().map(|l| json_number(l, "positions")).sum();
+    let bytes: u64 = out.lines().map(|l| json_number(l, "bytes")).sum();
     assert_eq!(built, ["1v1", "1v2", "2v1", "2v2"], "{out}");
     // A search asked for 3 stones finds them on disk (no build) and
     // probes the 4-stone table beside them, and says so.
@@ -472,9 +474,15 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
         out.contains("every class up to 3 stones, and beyond them 2v2"),
         "{out}"
     );
+    assert!(
+        out.contains(&format!("4 tables, {positions} positions, {bytes} bytes")),
+        "{out}"
+    );
     let out = ok(&["info", "--db", dir, "--json"]);
     assert!(
-        out.contains("\"complete_up_to\": 3, \"beyond\": [\"2v2\"]"),
+        out.contains(&format!(
+            "\"complete_up_to\": 3, \"beyond\": [\"2v2\"], \"positions\": {positions}, \"bytes\": {bytes},"
+        )),
         "{out}"
     );
     assert_eq!(out.matches("\"class\"").count(), 4, "{out}");

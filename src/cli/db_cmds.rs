@@ -91,10 +91,23 @@ pub fn parse_pieces(s: &str, board: &Board) -> Result<u32, CliError> {
         .map_err(|_| CliError(format!("--pieces '{s}' is not a number or 'all'")))
 }
 
-fn print_summary_header() {
+/// The head of the table of classes `build` prints (with each class's
+/// seconds) and `info` (without: the files do not keep them).
+fn print_summary_header(seconds: bool) {
     println!(
-        "{:>7} {:>14} {:>14} {:>14} {:>14} {:>7} {:>9} {:>12}",
-        "class", "positions", "wins", "draws", "losses", "longest", "seconds", "bytes"
+        "{:>7} {:>14} {:>14} {:>14} {:>14} {:>7}{} {:>12}",
+        "class",
+        "positions",
+        "wins",
+        "draws",
+        "losses",
+        "longest",
+        if seconds {
+            format!(" {:>9}", "seconds")
+        } else {
+            String::new()
+        },
+        "bytes"
     );
 }
 
@@ -154,19 +167,25 @@ fn summary_json(s: &ClassSummary) -> String {
     )
 }
 
-fn print_summary(s: &ClassSummary, json: bool) {
+/// A row of the table of classes (see [`print_summary_header`]), or its
+/// JSON line.
+fn print_summary(s: &ClassSummary, json: bool, seconds: bool) {
     if json {
         println!("{}", summary_json(s));
     } else {
         println!(
-            "{:>7} {:>14} {:>14} {:>14} {:>14} {:>7} {:>9} {:>12}{}",
+            "{:>7} {:>14} {:>14} {:>14} {:>14} {:>7}{} {:>12}{}",
             s.class.name(),
             s.positions,
             s.wins,
             s.draws,
             s.losses,
             s.longest,
-            format!("{:.2}", s.seconds),
+            if seconds {
+                format!(" {:>9}", format!("{:.2}", s.seconds))
+            } else {
+                String::new()
+            },
             s.bytes,
             match (s.reused, s.resumed_at) {
                 (true, _) => "  (on disk)".to_string(),
@@ -260,13 +279,13 @@ pub fn build_tables(
                 board.table_board()
             );
         }
-        print_summary_header();
+        print_summary_header(true);
     }
     let out = with_bits!(board.points(), B => {
         let mut b = Builder::<B>::new(db, board, *rules, opts);
         b.build_selection(selection, |s| {
             if output != BuildOutput::Summary {
-                print_summary(s, json)
+                print_summary(s, json, true)
             }
         })?
     });
@@ -451,7 +470,8 @@ pub struct InfoArgs {
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
     /// One JSON line a table folder: {"folder", "board", "rules",
-    /// "complete_up_to", "beyond", "tables": [{"class", "positions",
+    /// "complete_up_to", "beyond", "positions", "bytes" (the sums over its
+    /// tables), "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", ...}], "unreadable": [{"class",
     /// "error"}], "in_progress": [{"kind": "snapshot" | "overflow" |
     /// "lock", ..., "text"}]} (a snapshot: "group", "stage": "init" with
@@ -555,10 +575,12 @@ pub fn info(args: &InfoArgs) -> CliResult {
         let held: Vec<MaterialClass> = tables.iter().map(|s| s.class).collect();
         let (complete, beyond) = completeness(&board, &rules, &held);
         let pending = fanorona::builder::pending_work(&dir);
+        let positions: u64 = tables.iter().map(|s| s.positions).sum();
+        let bytes: u64 = tables.iter().map(|s| s.bytes).sum();
         if args.json {
             let list = |items: Vec<String>| items.join(", ");
             println!(
-                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"beyond\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
                 json_str(&dir.display().to_string()),
                 json_str(&board.to_string()),
                 json_str(&rules.slug()),
@@ -579,10 +601,14 @@ pub fn info(args: &InfoArgs) -> CliResult {
             continue;
         }
         println!("{}: {board}, {rules}", dir.display());
-        print_summary_header();
+        print_summary_header(false);
         for s in &tables {
-            print_summary(s, false);
+            print_summary(s, false, false);
         }
+        println!(
+            "  {} tables, {positions} positions, {bytes} bytes",
+            tables.len()
+        );
         for (class, e) in &unreadable {
             println!("{:>7} unreadable: {e}", class.name());
         }
