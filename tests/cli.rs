@@ -664,6 +664,27 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
         &["4v4", "no such table"],
     );
     user_error(&["verify", "--db", dir, "--classes", "two"], &["'two'"]);
+    // --board (with the variant flags) picks one folder.
+    let out = ok(&[
+        "verify",
+        "--db",
+        dir,
+        "--board",
+        "3x3",
+        "--classes",
+        "1v1",
+        "--json",
+    ]);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    user_error(
+        &["verify", "--db", dir, "--board", "5x3"],
+        &["no 5x3 tables"],
+    );
+    user_error(
+        &["verify", "--db", dir, "--board", "3x3", "--sacrifice"],
+        &["no 3x3 tables", "sacrifice on"],
+    );
+    user_error(&["verify", "--db", dir, "--sacrifice"], &["--board"]);
     let _ = std::fs::remove_dir_all(&db);
 }
 

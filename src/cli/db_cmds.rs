@@ -773,15 +773,22 @@ pub fn repack(args: &RepackArgs) -> CliResult {
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// Database folder (every board and rule set in it is checked).
+    /// Database folder (every board and rule set in it is checked, or
+    /// the one --board picks).
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
     /// Check this many positions per class, spread over the table, instead
     /// of all of them.
     #[arg(long)]
     pub sample: Option<u64>,
+    /// Check only the folder of this board (columns x rows) under the
+    /// variant flags given (default: every folder in --db).
+    #[arg(long, value_name = "CxR")]
+    pub board: Option<String>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Check only these classes, comma-separated (`4v3,4v3b`), in every
-    /// folder that holds them; each must be in one at least.
+    /// folder checked that holds them; each must be in one at least.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub classes: Vec<String>,
     /// Worker threads (0 = one per core).
@@ -871,11 +878,37 @@ fn verify_folder<B: Bits>(
 
 pub fn verify(args: &VerifyArgs) -> CliResult {
     set_threads(args.threads)?;
-    let folders = table_folders(&args.db)?;
+    let rules = args.rules.rules();
+    let wanted = match &args.board {
+        Some(size) => {
+            let (c, r) = Board::parse_size(size)?;
+            let board = Board::new(c, r, rules.diagonals)?;
+            Some((
+                board.table_board(),
+                fanorona::builder::table_rules(&board, &rules),
+            ))
+        }
+        None if rules != Rules::default() => {
+            return Err(CliError(
+                "variant flags choose a folder together with --board: give --board too".into(),
+            ));
+        }
+        None => None,
+    };
+    let only = parse_classes(&args.classes)?;
+    let mut folders = table_folders(&args.db)?;
     if folders.is_empty() {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
-    let only = parse_classes(&args.classes)?;
+    if let Some((board, rules)) = wanted {
+        folders.retain(|(_, b, r)| *b == board && *r == rules);
+        if folders.is_empty() {
+            return Err(CliError(format!(
+                "no {board} tables under {rules} in {}",
+                args.db.display()
+            )));
+        }
+    }
     // Every class asked for must be somewhere before any is checked (a
     // typo found after an hour of checking would waste it).
     let mut held = Vec::new();
