@@ -4,9 +4,11 @@
 
 mod support;
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use support::naive::{self, NaivePos, NaiveRules, start_position};
+use support::tables::put_wrong_value;
 
 const START_3X3: &str = "BBB/B.W/WWW w";
 const START_9X5: &str = "BBBBBBBBB/BBBBBBBBB/BWBW.BWBW/WWWWWWWWW/WWWWWWWWW w";
@@ -32,6 +34,24 @@ fn fanorona(args: &[&str]) -> Run {
         stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
     }
+}
+
+/// A folder of this test process under the system's temporary folder,
+/// emptied of what an earlier run left.
+fn temp_folder(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fanorona-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// The files in `folder` whose names end in `.ext`.
+fn files_with_extension(folder: &Path, ext: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(folder)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().and_then(|x| x.to_str()) == Some(ext))
+        .collect()
 }
 
 /// Runs a command that must succeed and returns its output.
@@ -394,8 +414,7 @@ fn perft_depth_zero_counts_the_root() {
 
 #[test]
 fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
-    let db = std::env::temp_dir().join(format!("fanorona-cli-build-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = temp_folder("build");
     let dir = db.to_str().unwrap();
     // 3v5+5v3 needs about 18.7 GiB: refused at once, before the classes
     // that would fit are built, and nothing is written.
@@ -440,8 +459,7 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
 
 #[test]
 fn build_classes_makes_them_and_the_classes_below_alone() {
-    let db = std::env::temp_dir().join(format!("fanorona-cli-classes-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = temp_folder("classes");
     let dir = db.to_str().unwrap();
     let out = ok(&[
         "build",
@@ -495,8 +513,7 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_build_refuses_a_folder_another_build_is_writing() {
-    let db = std::env::temp_dir().join(format!("fanorona-cli-lock-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = temp_folder("lock");
     let folder = db.join("3x3-corner-free-sl");
     std::fs::create_dir_all(&folder).unwrap();
     let lock = folder.join("build.lock");
@@ -557,8 +574,7 @@ fn bench_json_counts_perft_and_times_probes() {
     assert_eq!(json_number(&out, "nodes"), want, "{out}");
     assert!(out.contains("\"probe\": null}"), "{out}");
 
-    let db = std::env::temp_dir().join(format!("fanorona-cli-bench-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = temp_folder("bench");
     let dir = db.to_str().unwrap();
     ok(&["build", "--board", "9x5", "--pieces", "3", "--db", dir]);
     let out = ok(&[
@@ -575,8 +591,7 @@ fn bench_json_counts_perft_and_times_probes() {
     assert!(out.contains("\"probe\": {\"class\": \"1v2\""), "{out}");
     assert!(json_number(&out, "entries") > 0, "{out}");
     let _ = std::fs::remove_dir_all(&db);
-    let empty =
-        std::env::temp_dir().join(format!("fanorona-cli-bench-none-{}", std::process::id()));
+    let empty = temp_folder("bench-none");
     std::fs::create_dir_all(&empty).unwrap();
     user_error(
         &[
@@ -598,16 +613,11 @@ fn bench_json_counts_perft_and_times_probes() {
 /// value (exit code 2) once one is written into a table.
 #[test]
 fn verify_json_reports_each_table_and_a_wrong_value() {
-    let db = std::env::temp_dir().join(format!("fanorona-cli-verify-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = temp_folder("verify");
     let dir = db.to_str().unwrap();
     ok(&["build", "--board", "3x3", "--pieces", "4", "--db", dir]);
     let folder = db.join("3x3-corner-free-sl");
-    let tables = std::fs::read_dir(&folder)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.path().extension().and_then(|x| x.to_str()) == Some("fnt"))
-        .count();
+    let tables = files_with_extension(&folder, "fnt").len();
     let out = ok(&["verify", "--db", dir, "--json"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), tables + 1, "{out}");
@@ -623,14 +633,7 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     assert_eq!(json_number(total, "mismatches"), 0, "{total}");
 
     // One value of 2v2 moved by one step.
-    let path = folder.join("2v2.fnt");
-    let t = fanorona::table::TableFile::open(&path).unwrap();
-    let mut values = t.read_all().unwrap();
-    let header = t.header.clone();
-    drop(t);
-    let i = values.iter().position(|&c| c != 0).unwrap();
-    values[i] += 2;
-    fanorona::table::write_table(&path, header, &values).unwrap();
+    put_wrong_value(&folder.join("2v2.fnt"));
     let r = fanorona(&["verify", "--db", dir, "--json"]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("disagree"), "{}", r.stderr);
@@ -692,8 +695,7 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
 /// place or into another folder, and every probe answers as before.
 #[test]
 fn repacked_tables_answer_as_before() {
-    let db = std::env::temp_dir().join(format!("fanorona-cli-repack-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = temp_folder("repack");
     let dir = db.to_str().unwrap();
     ok(&["build", "--board", "5x3", "--pieces", "4", "--db", dir]);
     let positions = [
@@ -706,7 +708,7 @@ fn repacked_tables_answer_as_before() {
     let before = probe(dir);
     assert_eq!(before.lines().count(), positions.len(), "{before}");
     let folder = db.join("5x3-corner-free-sl");
-    let bytes = |p: &std::path::Path| std::fs::read(p.join("2v2.fnt")).unwrap();
+    let bytes = |p: &Path| std::fs::read(p.join("2v2.fnt")).unwrap();
     let original = bytes(&folder);
 
     // Into another folder: the database is left as it was.
@@ -737,11 +739,7 @@ fn repacked_tables_answer_as_before() {
     assert!(r.contains("\"repacked\": 0"), "{r}");
     let r = ok(&["verify", "--db", dir]);
     assert!(r.contains(" 0 mismatches"), "{r}");
-    let leftovers: Vec<_> = std::fs::read_dir(&folder)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.path().extension().and_then(|x| x.to_str()) == Some("tmp"))
-        .collect();
+    let leftovers = files_with_extension(&folder, "tmp");
     assert!(leftovers.is_empty(), "{leftovers:?}");
 
     // Not while a build (here this test process, under its own name)

@@ -15,6 +15,7 @@ use fanorona::probe::Tablebase;
 use fanorona::{Board, Continuation, Diagonals, Rules, Stalemate, Value};
 use support::brute::{self, Val};
 use support::naive::{Diag, NaiveRules};
+use support::tables::put_wrong_value;
 
 fn temp_db(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("fanorona-db-{}-{name}", std::process::id()));
@@ -379,14 +380,7 @@ fn verify_catches_a_wrong_value() {
     build_quietly(&db, board, rules, 4);
     let dir = table_dir(&db, &board, &rules);
     let class = MaterialClass::new(2, 2, false);
-    let path = table_path(&dir, class);
-    let t = fanorona::table::TableFile::open(&path).unwrap();
-    let mut values = t.read_all().unwrap();
-    let header = t.header.clone();
-    drop(t);
-    let i = values.iter().position(|&c| c != 0).unwrap();
-    values[i] += 2;
-    fanorona::table::write_table(&path, header, &values).unwrap();
+    put_wrong_value(&table_path(&dir, class));
     let tb = Tablebase::<u64>::new(&db, board, rules);
     let r = fanorona::verify::verify_class(&tb, class, None, &|_| {}).unwrap();
     assert!(r.mismatches >= 1);

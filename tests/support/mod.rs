@@ -3,3 +3,4 @@
 pub mod brute;
 pub mod fixtures;
 pub mod naive;
+pub mod tables;
