@@ -504,6 +504,8 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
         "{out}"
     );
     assert_eq!(out.matches("\"class\"").count(), 4, "{out}");
+    // A table file keeps no build time: `info` gives none.
+    assert!(!out.contains("\"seconds\""), "{out}");
     let _ = std::fs::remove_dir_all(&db);
 }
 
@@ -688,6 +690,13 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
         &["no 3x3 tables", "sacrifice on"],
     );
     user_error(&["verify", "--db", dir, "--sacrifice"], &["--board"]);
+    // With a second folder, --classes heads only the folders holding one.
+    ok(&["build", "--board", "5x3", "--pieces", "3", "--db", dir]);
+    let out = ok(&["verify", "--db", dir, "--classes", "3v1"]);
+    assert!(out.contains("3x3-corner-free-sl"), "{out}");
+    assert!(!out.contains("5x3-corner-free-sl"), "{out}");
+    let out = ok(&["verify", "--db", dir, "--classes", "1v1", "--json"]);
+    assert_eq!(out.lines().count(), 3, "{out}");
     let _ = std::fs::remove_dir_all(&db);
 }
 

@@ -143,18 +143,29 @@ fn pending_json(w: &PendingWork) -> String {
     format!("{{{fields}, \"text\": {}}}", json_str(&w.to_string()))
 }
 
-/// A class's summary as one JSON object.
-fn summary_json(s: &ClassSummary) -> String {
+/// The fields a table's header gives (`info`'s objects, and the start of
+/// `build`'s lines), without braces.
+fn table_fields_json(s: &ClassSummary) -> String {
     format!(
-        "{{\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"seconds\": {:.3}, \"bytes\": {}, \"reused\": {}, \"resumed_at_level\": {}, \"resumed_in_init_at\": {}}}",
+        "\"class\": {}, \"positions\": {}, \"wins\": {}, \"draws\": {}, \"losses\": {}, \"longest\": {}, \"bytes\": {}",
         json_str(&s.class.name()),
         s.positions,
         s.wins,
         s.draws,
         s.losses,
         s.longest,
-        s.seconds,
         s.bytes,
+    )
+}
+
+/// A built class's summary as one JSON object: the table's fields, and how
+/// this build made it (which a table file does not keep, so `info` has
+/// none of these).
+fn summary_json(s: &ClassSummary) -> String {
+    format!(
+        "{{{}, \"seconds\": {:.3}, \"reused\": {}, \"resumed_at_level\": {}, \"resumed_in_init_at\": {}}}",
+        table_fields_json(s),
+        s.seconds,
         s.reused,
         match s.resumed_at {
             Some(Stage::Level(level)) => level.to_string(),
@@ -472,7 +483,7 @@ pub struct InfoArgs {
     /// One JSON line a table folder: {"folder", "board", "rules",
     /// "complete_up_to", "beyond", "positions", "bytes" (the sums over its
     /// tables), "tables": [{"class", "positions",
-    /// "wins", "draws", "losses", "longest", ...}], "unreadable": [{"class",
+    /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
     /// "error"}], "in_progress": [{"kind": "snapshot" | "overflow" |
     /// "lock", ..., "text"}]} (a snapshot: "group", "stage": "init" with
     /// "init_done" and "init_total", or "level" with "level";
@@ -585,7 +596,12 @@ pub fn info(args: &InfoArgs) -> CliResult {
                 json_str(&board.to_string()),
                 json_str(&rules.slug()),
                 list(beyond.iter().map(|c| json_str(&c.name())).collect()),
-                list(tables.iter().map(summary_json).collect()),
+                list(
+                    tables
+                        .iter()
+                        .map(|s| format!("{{{}}}", table_fields_json(s)))
+                        .collect()
+                ),
                 list(
                     unreadable
                         .iter()
@@ -910,15 +926,23 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         }
     }
     // Every class asked for must be somewhere before any is checked (a
-    // typo found after an hour of checking would waste it).
+    // typo found after an hour of checking would waste it), and a folder
+    // holding none of them is left out, not headed with nothing under it.
     if !only.is_empty() {
         let mut held = Vec::new();
-        for (_, board, rules) in &folders {
-            with_bits!(board.points(), B => {
-                for (class, _) in Tablebase::<B>::new(&args.db, *board, *rules).list()? {
-                    held.push(class);
-                }
-            });
+        let mut holding = Vec::new();
+        for folder in folders {
+            let (_, board, rules) = &folder;
+            let classes: Vec<MaterialClass> = with_bits!(board.points(), B => {
+                Tablebase::<B>::new(&args.db, *board, *rules).list()?
+            })
+            .into_iter()
+            .map(|(class, _)| class)
+            .collect();
+            if classes.iter().any(|c| only.contains(c)) {
+                holding.push(folder);
+            }
+            held.extend(classes);
         }
         if let Some(missing) = only.iter().find(|c| !held.contains(c)) {
             return Err(CliError(format!(
@@ -926,6 +950,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
                 args.db.display()
             )));
         }
+        folders = holding;
     }
     let start = Instant::now();
     let (mut checked, mut bad) = (0, 0);
