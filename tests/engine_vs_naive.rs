@@ -5,7 +5,8 @@
 //!    diagonal, continuation and sacrifice rules (with and without a
 //!    sacrificed block on the board): legal turns, distinct children,
 //!    `count_children` and `status` must agree exactly;
-//! 2. perft from every start position;
+//! 2. perft from every start position, and the counts of
+//!    `tests/data/perft.csv`;
 //! 3. properties: board symmetries and colour swap map move sets onto move
 //!    sets, notation round-trips;
 //! 4. hand-checked cases from the rule book and the Schadd page, through the
@@ -865,6 +866,66 @@ fn perft_black_first_and_parallel() {
             assert_eq!(perft_parallel(&geo, &rules, &pos, depth), perft(&geo, &rules, &pos, depth), "{b}");
         });
     }
+}
+
+/// The perft counts written down in `tests/data/perft.csv` (every start
+/// position under both diagonal and both continuation rules, the sacrifice
+/// move and Black first on some, a few middle-game positions; made by
+/// `experiments/perft/make_suite.py`): the engine must give each, and the
+/// naive generator each of up to 20,000 leaves. A reference for other
+/// implementations, and a guard against a change that moves both
+/// generators the same wrong way.
+#[test]
+fn perft_suite_file() {
+    let text = include_str!("data/perft.csv");
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    assert_eq!(
+        lines.next(),
+        Some("position,diagonals,continuation,sacrifice,depth,nodes")
+    );
+    let (mut rows, mut naive_rows, mut depth8) = (0, 0, 0);
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let [fen, diagonals, continuation, sacrifice, depth, nodes] = f[..] else {
+            panic!("not six fields: {line:?}");
+        };
+        let diagonals = match diagonals {
+            "corner" => Diagonals::Corner,
+            "center" => Diagonals::Center,
+            _ => panic!("diagonals {diagonals:?} in {line:?}"),
+        };
+        let (rules, nrules) = rules_pair(
+            diagonals,
+            continuation == "forced",
+            sacrifice == "on",
+            Stalemate::Loss,
+        );
+        let depth: u32 = depth.parse().unwrap();
+        let nodes: u64 = nodes.parse().unwrap();
+        let d = Diagram::parse(fen).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        let b = d.board(diagonals);
+        with_bits!(b.points(), B => {
+            let geo = Geometry::<B>::new(b);
+            let pos: Position<B> = d.to_position();
+            assert_eq!(perft(&geo, &rules, &pos, depth), nodes, "engine: {line}");
+        });
+        if nodes <= 20_000 {
+            assert_eq!(
+                naive::perft(&NaivePos::parse(fen), nrules, depth),
+                nodes,
+                "naive: {line}"
+            );
+            naive_rows += 1;
+        }
+        rows += 1;
+        depth8 += usize::from(depth == 8);
+    }
+    // The file is whole: every size's start in all four rule sets, deep
+    // where the tree stays small.
+    assert!(
+        rows > 1_000 && naive_rows > 500 && depth8 > 20,
+        "{rows} {naive_rows} {depth8}"
+    );
 }
 
 /// Perft from a few middle-game positions, under sacrifice too (perft counts
