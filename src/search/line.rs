@@ -15,8 +15,9 @@ use crate::position::Position;
 use crate::rules::Color;
 use crate::value::Oracle;
 
+use super::Solver;
 use super::tree::NONE;
-use super::{Solver, preference};
+use super::tree_search::preference;
 
 /// The path from an open tree's root to the leaf the search expands next.
 #[derive(Clone, Debug)]
