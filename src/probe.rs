@@ -306,6 +306,15 @@ impl<B: Bits> Tablebase<B> {
             .sum())
     }
 
+    /// The classes whose table files are in the folder, in the order of
+    /// [`Tablebase::list`], from the file names alone: nothing is opened
+    /// (a damaged file is listed too; `list` reports it).
+    pub fn classes(&self) -> Result<Vec<MaterialClass>, ProbeError> {
+        let mut out: Vec<MaterialClass> = self.class_files()?.into_iter().map(|(c, _)| c).collect();
+        out.sort_by_key(|c| (c.stones(), c.block, c.mover));
+        Ok(out)
+    }
+
     /// The tables present in the folder, by class.
     pub fn list(&self) -> Result<Vec<ListedTable>, ProbeError> {
         let mut out: Vec<ListedTable> = self

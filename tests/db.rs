@@ -647,3 +647,32 @@ fn a_board_whose_diagonal_rules_agree_shares_the_corner_tables() {
     }
     std::fs::remove_dir_all(&db).unwrap();
 }
+
+#[test]
+fn classes_names_the_tables_list_opens_without_opening_them() {
+    let db = temp_db("classes");
+    let rules = Rules::default();
+    let board = Board::new(5, 3, rules.diagonals).unwrap();
+    build_quietly(&db, board, rules, 3);
+    let dir = table_dir(&db, &board, &rules);
+    // A damaged table (named as one, not one inside) and a file that is
+    // no table at all.
+    std::fs::write(table_path(&dir, MaterialClass::new(4, 4, false)), b"junk").unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not a table").unwrap();
+    let tb = Tablebase::<u64>::new(&db, board, rules);
+    let listed = tb.list().unwrap();
+    let classes = tb.classes().unwrap();
+    assert_eq!(
+        classes,
+        listed.iter().map(|(c, _)| *c).collect::<Vec<_>>(),
+        "the same classes in the same order"
+    );
+    assert_eq!(classes.last(), Some(&MaterialClass::new(4, 4, false)));
+    assert!(
+        listed.last().unwrap().1.is_err(),
+        "list opens the junk file"
+    );
+    // 1v1, 1v2, 2v1 and the junk 4v4 (a side with no stones has no table).
+    assert_eq!(classes.len(), 4, "{classes:?}");
+    let _ = std::fs::remove_dir_all(&db);
+}

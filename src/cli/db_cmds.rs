@@ -933,12 +933,9 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         let mut holding = Vec::new();
         for folder in folders {
             let (_, board, rules) = &folder;
-            let classes: Vec<MaterialClass> = with_bits!(board.points(), B => {
-                Tablebase::<B>::new(&args.db, *board, *rules).list()?
-            })
-            .into_iter()
-            .map(|(class, _)| class)
-            .collect();
+            let classes = with_bits!(board.points(), B => {
+                Tablebase::<B>::new(&args.db, *board, *rules).classes()?
+            });
             if classes.iter().any(|c| only.contains(c)) {
                 holding.push(folder);
             }
