@@ -6,8 +6,10 @@
 # side (JOBS, default 2), every 9x5 table up to PIECES (8) stones (DB, default
 # /work/runs/db9x5). Each keeps its checkpoint in CK_DIR/NAME.fns (default
 # /work/runs/s68), so the same command goes on in a later sitting; the JSON
-# and the log go beside it. White is to move in every position: "Black
-# wins?" is disproved there (White holds) if one White move holds.
+# and the log go beside it (an earlier sitting's renamed to
+# NAME.YYYYMMDD-HHMM.json/.log, when it ended). White is to move in every
+# position: "Black wins?" is disproved there (White holds) if one White
+# move holds.
 #   e3W.*: after d3-e3W d4-c3A-d3A d2-c3A-d4A-e3W (13 of Black's 16
 #          replies fail; if these three fail too, d3-e3W is a draw)
 #   c3A.*: after d3-e3W d4-c3A-d3A d2-c3A (16 of 24 fail; these eight are
@@ -39,6 +41,10 @@ for n in "${names[@]}"; do
 done
 CK=${CK_DIR:-/work/runs/s68}; mkdir -p "$CK"
 one() {
+  # An earlier sitting's JSON and log are kept, named by when they ended.
+  for x in json log; do
+    [ -s "$CK/$1.$x" ] && mv "$CK/$1.$x" "$CK/$1.$(date -r "$CK/$1.$x" +%Y%m%d-%H%M).$x"
+  done
   /usr/bin/time -v "$BIN" solve --position "$2" --goal black --db "${DB:-/work/runs/db9x5}" \
       --pieces "${PIECES:-8}" --moves none --threads 1 --memory "${MEM:-9}" --table-cache "${CACHE:-1}" --graph --weak \
       --time-limit "$LIM" --checkpoint "$CK/$1.fns" --checkpoint-every 10 --json \
