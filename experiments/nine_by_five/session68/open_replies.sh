@@ -11,7 +11,8 @@
 # position: "Black wins?" is disproved there (White holds) if one White
 # move holds.
 #   e3W.*: after d3-e3W d4-c3A-d3A d2-c3A-d4A-e3W (13 of Black's 16
-#          replies fail; if these three fail too, d3-e3W is a draw)
+#          replies fail, and e3W.f4-e5W since session 69; if a3-b2A and
+#          d3-c3A fail too, d3-e3W is a draw)
 #   c3A.*: after d3-e3W d4-c3A-d3A d2-c3A (16 of 24 fail; these eight are
 #          open: if all fail, d3-e3W is a draw)
 #   h2A.*: after e2-e3A f4-e5W h1-h2A (if both fail, e2-e3A is a draw;
