@@ -269,7 +269,8 @@ impl<B: Bits> Tablebase<B> {
         })
     }
 
-    /// The table files in the folder, by class (unsorted).
+    /// The table files in the folder, by class: fewest stones first, then
+    /// without a blocked stone before with, then by the mover's stones.
     fn class_files(&self) -> Result<Vec<(MaterialClass, PathBuf)>, ProbeError> {
         let entries = std::fs::read_dir(&self.dir).map_err(|err| {
             ProbeError::Table(TableError::Io {
@@ -277,7 +278,7 @@ impl<B: Bits> Tablebase<B> {
                 err,
             })
         })?;
-        Ok(entries
+        let mut files: Vec<(MaterialClass, PathBuf)> = entries
             .flatten()
             .map(|e| e.path())
             .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
@@ -285,7 +286,9 @@ impl<B: Bits> Tablebase<B> {
                 let class = MaterialClass::parse(p.file_stem()?.to_str()?)?;
                 Some((class, p))
             })
-            .collect())
+            .collect();
+        files.sort_by_key(|(c, _)| (c.stones(), c.block, c.mover));
+        Ok(files)
     }
 
     /// The raw code stored at an index of a class's table.
@@ -310,20 +313,16 @@ impl<B: Bits> Tablebase<B> {
     /// [`Tablebase::list`], from the file names alone: nothing is opened
     /// (a damaged file is listed too; `list` reports it).
     pub fn classes(&self) -> Result<Vec<MaterialClass>, ProbeError> {
-        let mut out: Vec<MaterialClass> = self.class_files()?.into_iter().map(|(c, _)| c).collect();
-        out.sort_by_key(|c| (c.stones(), c.block, c.mover));
-        Ok(out)
+        Ok(self.class_files()?.into_iter().map(|(c, _)| c).collect())
     }
 
     /// The tables present in the folder, by class.
     pub fn list(&self) -> Result<Vec<ListedTable>, ProbeError> {
-        let mut out: Vec<ListedTable> = self
+        Ok(self
             .class_files()?
             .into_iter()
             .map(|(class, p)| (class, TableFile::open(&p)))
-            .collect();
-        out.sort_by_key(|(c, _)| (c.stones(), c.block, c.mover));
-        Ok(out)
+            .collect())
     }
 }
 
