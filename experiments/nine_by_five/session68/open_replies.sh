@@ -13,8 +13,9 @@
 #   e3W.*: after d3-e3W d4-c3A-d3A d2-c3A-d4A-e3W (13 of Black's 16
 #          replies fail, and e3W.f4-e5W since session 69; if a3-b2A and
 #          d3-c3A fail too, d3-e3W is a draw)
-#   c3A.*: after d3-e3W d4-c3A-d3A d2-c3A (16 of 24 fail; these eight are
-#          open: if all fail, d3-e3W is a draw)
+#   c3A.*: after d3-e3W d4-c3A-d3A d2-c3A (16 of 24 fail; of these eight,
+#          five fail since session 70, a3-b2A, e4-e3A and e5-d4A are
+#          open: if those three fail, d3-e3W is a draw)
 #   h2A.*: after e2-e3A f4-e5W h1-h2A (if both fail, e2-e3A is a draw;
 #          if either wins, e2-e3A loses)
 # NAME "all" runs every one.
