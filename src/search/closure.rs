@@ -128,23 +128,23 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
             }
         }
     });
-    let attractor = |wins: &dyn Fn(u8) -> bool| {
-        // How many of a class's moves must lead into the attractor before
-        // it is in: one at the attacker's turn, all at the defender's.
-        let needed: Vec<u32> = (0..classes)
-            .map(|c| match state[c] {
-                EXPANDED if tree[rep[c] as usize].turn() == attacker => 1,
-                EXPANDED => tree[rep[c] as usize].count,
-                _ => 0,
-            })
-            .collect();
-        attractor(&back, needed, state.iter().map(|&s| wins(s)).collect())
-    };
+    // How many of a class's moves must lead into the attractor before it
+    // is in: one at the attacker's turn, all at the defender's.
+    let needed: Vec<u32> = (0..classes)
+        .map(|c| match state[c] {
+            EXPANDED if tree[rep[c] as usize].turn() == attacker => 1,
+            EXPANDED => tree[rep[c] as usize].count,
+            _ => 0,
+        })
+        .collect();
     // Forced wins: the attractor of the proved positions alone (a least
     // fixed point, so no cycle is taken for a win). Then the positions
     // from which the attacker can force play anywhere it might win.
-    let proved = attractor(&|s| s == PROVED);
-    let open = attractor(&|s| s == PROVED || s == UNKNOWN);
+    let mut attractor = Attractor::new(&back, needed);
+    attractor.grow(|c| state[c] == PROVED);
+    let proved = attractor.attracted().to_vec();
+    attractor.grow(|c| state[c] == UNKNOWN);
+    let open = attractor.into_attracted();
 
     (0..n)
         .map(|i| {
@@ -190,38 +190,71 @@ impl Backward {
         Backward { offsets, from }
     }
 
-    fn into(&self, d: usize) -> &[u32] {
+    pub(super) fn moves_into(&self, d: usize) -> &[u32] {
         &self.from[self.offsets[d] as usize..self.offsets[d + 1] as usize]
     }
 }
 
-/// The attractor of the nodes `attracted` holds, as a retrograde analysis
-/// finds it: a node is in once `needed[c]` of its moves lead into it (one
-/// at the attacker's turn, all at the defender's; 0 for a node with no
-/// moves in the graph, which gets in only by being in from the start).
-/// A least fixed point: no cycle counts.
-pub(super) fn attractor(
-    back: &Backward,
-    mut needed: Vec<u32>,
-    mut attracted: Vec<bool>,
-) -> Vec<bool> {
-    let mut queue: Vec<u32> = (0..attracted.len() as u32)
-        .filter(|&c| attracted[c as usize])
-        .collect();
-    while let Some(d) = queue.pop() {
-        for &c in back.into(d as usize) {
-            let c = c as usize;
-            if attracted[c] {
-                continue;
-            }
-            needed[c] -= 1;
-            if needed[c] == 0 {
-                attracted[c] = true;
-                queue.push(c as u32);
+/// An attractor as a retrograde analysis finds it, grown in steps: a node
+/// is in once `needed[c]` of its moves lead into it (one at the
+/// attacker's turn, all at the defender's; 0 for a node with no moves in
+/// the graph, which gets in only as a seed). A least fixed point: no cycle
+/// counts.
+///
+/// Growing it from more seeds goes on from the counts where the last step
+/// left them, so the closure's second attractor (the proved and the
+/// unknown positions) does not walk the first (the proved ones) again:
+/// the result is the same, the least fixed point holding every seed.
+pub(super) struct Attractor<'a> {
+    back: &'a Backward,
+    needed: Vec<u32>,
+    attracted: Vec<bool>,
+}
+
+impl<'a> Attractor<'a> {
+    /// An empty attractor over the moves `back` with the counts `needed`.
+    pub(super) fn new(back: &'a Backward, needed: Vec<u32>) -> Self {
+        let attracted = vec![false; needed.len()];
+        Attractor {
+            back,
+            needed,
+            attracted,
+        }
+    }
+
+    /// Adds the nodes `seed` names and every node they attract.
+    pub(super) fn grow(&mut self, seed: impl Fn(usize) -> bool) {
+        let mut queue: Vec<u32> = (0..self.attracted.len())
+            .filter(|&c| !self.attracted[c] && seed(c))
+            .map(|c| c as u32)
+            .collect();
+        for &c in &queue {
+            self.attracted[c as usize] = true;
+        }
+        while let Some(d) = queue.pop() {
+            for &c in self.back.moves_into(d as usize) {
+                let c = c as usize;
+                if self.attracted[c] {
+                    continue;
+                }
+                self.needed[c] -= 1;
+                if self.needed[c] == 0 {
+                    self.attracted[c] = true;
+                    queue.push(c as u32);
+                }
             }
         }
     }
-    attracted
+
+    /// Which nodes are in, so far.
+    pub(super) fn attracted(&self) -> &[bool] {
+        &self.attracted
+    }
+
+    /// Which nodes are in, the attractor given up.
+    pub(super) fn into_attracted(self) -> Vec<bool> {
+        self.attracted
+    }
 }
 
 /// The numbers of a node with a verdict: (pn, dn).
