@@ -35,15 +35,33 @@ struct GNode<B> {
     /// (A position has far fewer than 65,536 moves.)
     count: u16,
     state: u8,
+    /// The penalty ([`GNode::penalty`]) in the low bits, and the flags
+    /// [`STALE`] and [`CHANGED`] (in the node's last two bytes, where
+    /// they take no room).
+    flags: u8,
+}
+
+impl<B> GNode<B> {
     /// How many times a descent backed out of this position where the
     /// attacker moved into it (at most [`MAX_PENALTY`]): its proof number
     /// is doubled as many times, whatever its children's say.
-    penalty: u8,
+    fn penalty(&self) -> u8 {
+        self.flags & PENALTY
+    }
 }
 
 /// The most times a position's proof number is doubled for the descents
 /// that backed out of it ([`GNode::penalty`]).
 const MAX_PENALTY: u8 = 10;
+/// The bits of [`GNode::flags`] that hold the penalty.
+const PENALTY: u8 = 0x0f;
+/// A flag: the node's state and numbers may not be those a refresh from
+/// its children gives (a refresh left some out, a descent backed out of
+/// it, it was expanded): the closure's first sweep refreshes it.
+const STALE: u8 = 0x40;
+/// A flag: the node's state or numbers changed since the last closure,
+/// whose first sweep refreshes its parents.
+const CHANGED: u8 = 0x80;
 
 /// The positions searched, the root first, and their moves.
 struct Graph<B: Bits> {
@@ -414,6 +432,7 @@ impl<B: Bits> Graph<B> {
         if state == EXPANDED && open == 0 {
             if skipped {
                 // Only the path makes it a repetition: nothing to say.
+                self.nodes[i as usize].flags |= STALE;
                 return;
             }
             state = if or { DISPROVED } else { PROVED };
@@ -431,10 +450,20 @@ impl<B: Bits> Graph<B> {
             PROVED => (0, u32::MAX),
             DISPROVED => (u32::MAX, 0),
             _ => (
-                cap(pn.max(1).saturating_mul(1 << n.penalty)),
+                cap(pn.max(1).saturating_mul(1 << n.penalty())),
                 cap(dn).max(1),
             ),
         };
+        if (n.pn, n.dn, n.state) != (pn, dn, state) {
+            n.flags |= CHANGED;
+        }
+        // (A child left out may not have changed the result: stale all
+        // the same, which costs the closure a refresh, nothing more.)
+        if skipped {
+            n.flags |= STALE;
+        } else {
+            n.flags &= !STALE;
+        }
         (n.pn, n.dn, n.state) = (pn, dn, state);
     }
 
@@ -469,33 +498,60 @@ impl<B: Bits> Graph<B> {
             }
             if proved[i] {
                 (g.pn, g.dn, g.state) = (0, u32::MAX, PROVED);
+                g.flags |= CHANGED;
                 solved += 1;
             } else if !open[i] {
                 (g.pn, g.dn, g.state) = (u32::MAX, 0, DISPROVED);
+                g.flags |= CHANGED;
                 solved += 1;
             }
         }
         drop((proved, open));
         // Children mostly come after their parents: two sweeps backwards
-        // bring the numbers up to date (they only steer). The second
-        // refreshes only the nodes with a child that changed after the
-        // first reached them (the others would come out as they are): a
-        // child after its parent changed in the first sweep, or before it
-        // in the second.
-        let mut dirty = vec![false; n];
-        for i in (0..n).rev() {
-            if self.refresh_changed(i as u32, attacker) {
-                for &p in back.moves_into(i).iter().filter(|&&p| p as usize > i) {
-                    dirty[p as usize] = true;
+        // bring the numbers up to date (they only steer). A refresh gives
+        // a node new numbers only if a child changed since it was last
+        // refreshed (or it is stale), so each sweep refreshes only those:
+        // the first, the stale nodes, the parents of the nodes changed
+        // since the last closure, and of those it changes itself before
+        // it reaches them; the second, the parents of the nodes changed
+        // after the first sweep reached them (a child after its parent
+        // changed in the first sweep, or before it in the second). A
+        // parent passed by the second sweep when its child changes is
+        // left stale, for the next closure. The numbers come out as two
+        // full sweeps leave them.
+        const FIRST: u8 = 1;
+        const SECOND: u8 = 2;
+        let mut dirty = vec![0u8; n];
+        for (c, g) in self.nodes.iter().enumerate() {
+            if g.flags & STALE != 0 {
+                dirty[c] |= FIRST;
+            }
+            if g.flags & CHANGED != 0 {
+                for &p in back.moves_into(c) {
+                    dirty[p as usize] |= FIRST;
                 }
             }
         }
         for i in (0..n).rev() {
-            if dirty[i] && self.refresh_changed(i as u32, attacker) {
-                for &p in back.moves_into(i).iter().filter(|&&p| (p as usize) < i) {
-                    dirty[p as usize] = true;
+            if dirty[i] & FIRST != 0 && self.refresh_changed(i as u32, attacker) {
+                for &p in back.moves_into(i) {
+                    dirty[p as usize] |= if (p as usize) < i { FIRST } else { SECOND };
                 }
             }
+        }
+        for i in (0..n).rev() {
+            if dirty[i] & SECOND != 0 && self.refresh_changed(i as u32, attacker) {
+                for &p in back.moves_into(i) {
+                    if (p as usize) < i {
+                        dirty[p as usize] |= SECOND;
+                    } else {
+                        self.nodes[p as usize].flags |= STALE;
+                    }
+                }
+            }
+        }
+        for g in &mut self.nodes {
+            g.flags &= !CHANGED;
         }
         solved
     }
@@ -586,7 +642,10 @@ impl<B: Bits> Graph<B> {
             let mut g = self.nodes[i];
             match keep[i] {
                 0 => continue,
-                1 if g.state == EXPANDED => (g.state, g.first, g.count) = (UNKNOWN, 0, 0),
+                1 if g.state == EXPANDED => {
+                    (g.state, g.first, g.count) = (UNKNOWN, 0, 0);
+                    g.flags |= CHANGED;
+                }
                 1 => (g.first, g.count) = (0, 0),
                 _ => {}
             }
@@ -693,13 +752,20 @@ impl<B: Bits> Graph<B> {
             // times): a later refresh from its children keeps it, so that
             // descents do not go back into a line they left, and walk it
             // to its end again, at every small change below.
-            let n = &mut self.nodes[left as usize];
-            if n.state == EXPANDED || n.state == UNKNOWN {
-                n.pn = cap(n.pn as u64 * 2).max(1);
-                n.penalty = (n.penalty + 1).min(MAX_PENALTY);
-            }
+            self.back_out_of(left);
         };
         (leaf, capped)
+    }
+
+    /// Doubles the proof number of an open position a descent backed out
+    /// of, for good ([`GNode::penalty`]).
+    fn back_out_of(&mut self, i: u32) {
+        let n = &mut self.nodes[i as usize];
+        if n.state == EXPANDED || n.state == UNKNOWN {
+            n.pn = cap(n.pn as u64 * 2).max(1);
+            let penalty = (n.penalty() + 1).min(MAX_PENALTY);
+            n.flags = (n.flags & !PENALTY) | penalty | STALE | CHANGED;
+        }
     }
 
     /// The nearest unknown position below `from`, breadth first through
@@ -756,7 +822,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             first: 0,
             count: 0,
             state: UNKNOWN,
-            penalty: 0,
+            flags: 0,
         });
         let mut mark: Vec<u32> = Vec::with_capacity(g.max_positions);
         let mut stamp = 0u32;
@@ -934,7 +1000,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                         first: 0,
                         count: 0,
                         state,
-                        penalty: 0,
+                        flags: 0,
                     });
                     g.index.put(slot, hash, c);
                     c
@@ -946,6 +1012,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         n.first = first;
         n.count = u16::try_from(positions.len()).expect("fewer than 65,536 moves");
         n.state = EXPANDED;
+        // (Its numbers are still a leaf's.)
+        n.flags |= STALE | CHANGED;
         if n.count == 0 {
             // No move is caught by `terminal`; kept safe all the same.
             n.state = if node.pos.turn == self.attacker {
@@ -996,7 +1064,7 @@ mod tests {
             first: 0,
             count: 0,
             state: UNKNOWN,
-            penalty: 0,
+            flags: 0,
         }
     }
 
@@ -1202,7 +1270,9 @@ mod tests {
             if next(2) == 0 {
                 v.node.pos.turn = Color::Black;
             }
-            (v.pn, v.dn, v.penalty) = (1 + next(50) as u32, 1 + next(50) as u32, next(3) as u8);
+            (v.pn, v.dn, v.flags) = (1 + next(50) as u32, 1 + next(50) as u32, next(3) as u8);
+            // (An expanded node's numbers are a leaf's until refreshed.)
+            v.flags |= STALE;
             v.state = match next(10) {
                 0 => PROVED,
                 1 => DISPROVED,
@@ -1294,8 +1364,10 @@ mod tests {
 
     #[test]
     fn the_closure_agrees_with_a_plain_one_on_random_graphs() {
-        // The attractors grown in steps and the second sweep that
-        // refreshes only what changed against the plain way.
+        // The attractors grown in steps and the sweeps that refresh only
+        // what changed against the plain way, closure after closure, with
+        // what a search does between them: refreshes with and without the
+        // positions of a path, and back-outs.
         let mut solved = 0;
         for seed in 0..300 {
             let n = 2 + seed as usize % 97;
@@ -1307,16 +1379,38 @@ mod tests {
             };
             let mut fast = random_graph(n, seed, weak);
             let mut plain = random_graph(n, seed, weak);
-            let got = fast.close(attacker);
-            assert_eq!(got, close_plainly(&mut plain, attacker), "seed {seed}");
-            for (i, (a, b)) in fast.nodes.iter().zip(&plain.nodes).enumerate() {
-                assert_eq!(
-                    (a.state, a.pn, a.dn),
-                    (b.state, b.pn, b.dn),
-                    "seed {seed}, node {i}"
-                );
+            let mut x = seed ^ 0x5555;
+            let mut next = move |m: u64| {
+                x = x
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (x >> 33) % m
+            };
+            for round in 0..4 {
+                let got = fast.close(attacker);
+                assert_eq!(got, close_plainly(&mut plain, attacker), "seed {seed}");
+                for (i, (a, b)) in fast.nodes.iter().zip(&plain.nodes).enumerate() {
+                    assert_eq!(
+                        (a.state, a.pn, a.dn),
+                        (b.state, b.pn, b.dn),
+                        "seed {seed}, round {round}, node {i}"
+                    );
+                }
+                solved += got;
+                for _ in 0..n / 3 {
+                    let i = next(n as u64) as u32;
+                    let r = next(1 << 20);
+                    for g in [&mut fast, &mut plain] {
+                        match r % 3 {
+                            0 => g.refresh(i, attacker),
+                            1 => {
+                                g.refresh_without(i, attacker, |c| (c as u64 ^ r).is_multiple_of(3))
+                            }
+                            _ => g.back_out_of(i),
+                        }
+                    }
+                }
             }
-            solved += got;
         }
         // (The graphs are not all left as they were.)
         assert!(solved > 100, "{solved}");
