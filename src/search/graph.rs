@@ -36,8 +36,8 @@ struct GNode<B> {
     count: u16,
     state: u8,
     /// The penalty ([`GNode::penalty`]) in the low bits, and the flags
-    /// [`STALE`] and [`CHANGED`] (in the node's last two bytes, where
-    /// they take no room).
+    /// [`STALE`] and [`CHANGED`] (one byte for all three keeps the node
+    /// at 48 bytes).
     flags: u8,
 }
 
