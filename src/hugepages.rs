@@ -26,6 +26,14 @@ pub fn filled<T>(len: usize, fill: impl FnMut() -> T) -> Vec<T> {
     v
 }
 
+/// An empty vector with room for `capacity` elements, advised onto huge
+/// pages (taken as it fills).
+pub fn with_capacity<T>(capacity: usize) -> Vec<T> {
+    let v: Vec<T> = Vec::with_capacity(capacity);
+    advise(v.as_ptr() as usize, capacity * size_of::<T>());
+    v
+}
+
 /// Reserves room for `additional` more elements, on huge pages when the
 /// vector has to move for it.
 pub fn reserve_exact<T>(v: &mut Vec<T>, additional: usize) {
@@ -72,6 +80,10 @@ mod tests {
             assert_eq!(v.len(), len);
             assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32 + 1));
         }
+        let mut v: Vec<u64> = with_capacity(MIN_BYTES);
+        assert!(v.is_empty() && v.capacity() >= MIN_BYTES);
+        v.extend([7, 7, 7]);
+        assert_eq!(v, [7, 7, 7]);
         let mut v: Vec<u64> = vec![7; 3];
         reserve_exact(&mut v, MIN_BYTES);
         assert_eq!(v, [7, 7, 7]);

@@ -32,6 +32,7 @@ use super::table::hash_key;
 use super::tree::{NONE, TreeNode};
 use super::{INF, NO_DEP};
 use crate::bits::Bits;
+use crate::hugepages;
 use crate::rules::Color;
 
 /// What the closure found for a tree node.
@@ -61,9 +62,8 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
     assert!(n < NONE as usize, "tree indices fit 32 bits");
     // Group the copies: sorted by 32 bits of the hash, then by the whole
     // key, so equal keys lie side by side whatever the hash collides on.
-    let mut order: Vec<u64> = (0..n)
-        .map(|i| (hash_key(&tree[i].node(), attacker) >> 32) << 32 | i as u64)
-        .collect();
+    let mut order: Vec<u64> = hugepages::with_capacity(n);
+    order.extend((0..n).map(|i| (hash_key(&tree[i].node(), attacker) >> 32) << 32 | i as u64));
     let index = |v: u64| (v & 0xffff_ffff) as usize;
     // A plain integer sort (a comparison reading the nodes took most of
     // the time on 9x5's trees), then each run of equal hashes by key: the
@@ -80,7 +80,7 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
         }
         start = end;
     }
-    let mut class = vec![0u32; n];
+    let mut class = hugepages::filled(n, || 0u32);
     let mut state: Vec<u8> = Vec::new();
     // An expanded copy of each class (NONE if none).
     let mut rep: Vec<u32> = Vec::new();
@@ -173,14 +173,14 @@ impl Backward {
     /// end, then filled from the ends down, so that each offset ends as its
     /// range's start.
     pub(super) fn new(n: usize, moves: impl Fn(usize, &mut dyn FnMut(usize))) -> Self {
-        let mut offsets = vec![0u32; n + 1];
+        let mut offsets = hugepages::filled(n + 1, || 0u32);
         for c in 0..n {
             moves(c, &mut |d| offsets[d] += 1);
         }
         for c in 1..=n {
             offsets[c] += offsets[c - 1];
         }
-        let mut from = vec![0u32; offsets[n] as usize];
+        let mut from = hugepages::filled(offsets[n] as usize, || 0u32);
         for c in 0..n {
             moves(c, &mut |d| {
                 offsets[d] -= 1;
@@ -214,7 +214,7 @@ pub(super) struct Attractor<'a> {
 impl<'a> Attractor<'a> {
     /// An empty attractor over the moves `back` with the counts `needed`.
     pub(super) fn new(back: &'a Backward, needed: Vec<u32>) -> Self {
-        let attracted = vec![false; needed.len()];
+        let attracted = hugepages::filled(needed.len(), || false);
         Attractor {
             back,
             needed,

@@ -18,6 +18,7 @@ use std::collections::VecDeque;
 use super::closure::{Attractor, Backward};
 use super::table::{hash_key, prefetch};
 use super::*;
+use crate::hugepages;
 
 const UNKNOWN: u8 = 0;
 const EXPANDED: u8 = 1;
@@ -89,9 +90,9 @@ impl<B: Bits> Graph<B> {
         let (index, max_positions, room) = Self::sized(memory);
         Graph {
             index,
-            nodes: Vec::with_capacity(max_positions),
+            nodes: hugepages::with_capacity(max_positions),
             // Reserved, not taken: memory is taken as the arrays fill.
-            edges: Vec::with_capacity(room / EDGE_BYTES),
+            edges: hugepages::with_capacity(room / EDGE_BYTES),
             expanded: 0,
             max_positions,
             room,
@@ -119,10 +120,10 @@ impl<B: Bits> Graph<B> {
     fn grow(&mut self, extra: usize, attacker: Color) {
         let (index, max_positions, room) = Self::sized(self.memory() + extra);
         // (Reserved, not taken, as in `new`.)
-        self.nodes
-            .reserve_exact(max_positions.saturating_sub(self.nodes.len()));
-        self.edges
-            .reserve_exact((room / EDGE_BYTES).saturating_sub(self.edges.len()));
+        let more_nodes = max_positions.saturating_sub(self.nodes.len());
+        hugepages::reserve_exact(&mut self.nodes, more_nodes);
+        let more_edges = (room / EDGE_BYTES).saturating_sub(self.edges.len());
+        hugepages::reserve_exact(&mut self.edges, more_edges);
         self.index = index;
         self.max_positions = self.max_positions.max(max_positions);
         self.room = self.room.max(room);
@@ -221,7 +222,7 @@ impl Index {
     fn new(positions: usize) -> Self {
         let len = (positions * INDEX_SLOTS.0 / INDEX_SLOTS.1).max(4);
         Index {
-            slots: vec![0; len],
+            slots: hugepages::filled(len, || 0),
         }
     }
 
@@ -477,15 +478,12 @@ impl<B: Bits> Graph<B> {
                 self.kids(c as u32).iter().for_each(|&d| into(d as usize));
             }
         });
-        let needed: Vec<u32> = self
-            .nodes
-            .iter()
-            .map(|g| match g.state {
-                EXPANDED if g.node.pos.turn == attacker => 1,
-                EXPANDED => g.count as u32,
-                _ => 0,
-            })
-            .collect();
+        let mut needed: Vec<u32> = hugepages::with_capacity(n);
+        needed.extend(self.nodes.iter().map(|g| match g.state {
+            EXPANDED if g.node.pos.turn == attacker => 1,
+            EXPANDED => g.count as u32,
+            _ => 0,
+        }));
         let mut attractor = Attractor::new(&back, needed);
         attractor.grow(|c| self.nodes[c].state == PROVED);
         let proved = attractor.attracted().to_vec();
@@ -521,7 +519,7 @@ impl<B: Bits> Graph<B> {
         // full sweeps leave them.
         const FIRST: u8 = 1;
         const SECOND: u8 = 2;
-        let mut dirty = vec![0u8; n];
+        let mut dirty = hugepages::filled(n, || 0u8);
         for (c, g) in self.nodes.iter().enumerate() {
             if g.flags & STALE != 0 {
                 dirty[c] |= FIRST;
@@ -585,7 +583,7 @@ impl<B: Bits> Graph<B> {
         let n = self.nodes.len();
         let stamp = |i: u32| mark.get(i as usize).copied().unwrap_or(0);
         // 0: dropped, 1: kept as a leaf, 2: kept with its moves.
-        let mut keep = vec![0u8; n];
+        let mut keep = hugepages::filled(n, || 0u8);
         keep[0] = 1;
         let (mut positions, mut edges) = (1usize, 0usize);
         let mut heap = std::collections::BinaryHeap::new();
@@ -612,7 +610,7 @@ impl<B: Bits> Graph<B> {
             }
         }
         drop(heap);
-        let mut new = vec![u32::MAX; n];
+        let mut new = hugepages::filled(n, || u32::MAX);
         let mut next = 0u32;
         for i in 0..n {
             if keep[i] != 0 {
@@ -824,10 +822,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             state: UNKNOWN,
             flags: 0,
         });
-        let mut mark: Vec<u32> = Vec::with_capacity(g.max_positions);
+        let mut mark: Vec<u32> = hugepages::with_capacity(g.max_positions);
         let mut stamp = 0u32;
         let mut path: Vec<u32> = Vec::new();
-        let mut on_path: Vec<u32> = Vec::new();
+        let mut on_path: Vec<u32> = hugepages::with_capacity(g.max_positions);
         let mut next_closure = 4096u64;
         let mut since = 0u64;
         let mut depth_cap = DepthCap::new(self.limits.depth_cap);
