@@ -1,7 +1,7 @@
 //! Large arrays on huge pages.
 //!
-//! The builder's state arrays (gigabytes) and the search's tree and table
-//! are read and written at random places. With ordinary 4 KiB pages almost
+//! The builder's state arrays (gigabytes), the search's tree, graph and
+//! tables are read and written at random places. With ordinary 4 KiB pages almost
 //! every such access misses the TLB, and at these sizes the page tables
 //! themselves (8 bytes per 4 KiB: 40 MB for 20 GB) no longer fit in the
 //! caches, so each miss costs another trip to memory. On Linux, transparent
