@@ -37,8 +37,8 @@ struct GNode<B> {
     count: u16,
     state: u8,
     /// The penalty ([`GNode::penalty`]) in the low bits, and the flags
-    /// [`STALE`] and [`CHANGED`] (one byte for all three keeps the node
-    /// at 48 bytes).
+    /// [`STALE`], [`CHANGED`] and [`ABOVE`] (one byte for all of them
+    /// keeps the node at 48 bytes).
     flags: u8,
 }
 
@@ -63,6 +63,10 @@ const STALE: u8 = 0x40;
 /// A flag: the node's state or numbers changed since the last closure,
 /// whose first sweep refreshes its parents.
 const CHANGED: u8 = 0x80;
+/// A flag, only while [`Graph::refresh_path`] runs: the node is on the
+/// path above the one being refreshed (read with the child's numbers, so
+/// it costs no look-up of its own).
+const ABOVE: u8 = 0x20;
 
 /// The positions searched, the root first, and their moves.
 struct Graph<B: Bits> {
@@ -354,13 +358,13 @@ impl<B: Bits> Graph<B> {
     /// Recomputes an expanded node from its children: local deductions
     /// and numbers.
     fn refresh(&mut self, i: u32, attacker: Color) {
-        self.refresh_without(i, attacker, |_| false);
+        self.refresh_without(i, attacker, 0);
     }
 
     /// Refreshes the positions of a descent's `path` (the root first)
     /// from the leaf up, each without the positions above it on the path
-    /// ([`Graph::refresh_without`]). `on_path` is scratch, all zeros (as
-    /// it is left), as long as the nodes at least.
+    /// ([`Graph::refresh_without`]): each is flagged [`ABOVE`] until its
+    /// own turn comes.
     ///
     /// A move back to a position above is a repetition there, and that
     /// position's numbers come from this one's: counted in, they feed a
@@ -373,25 +377,20 @@ impl<B: Bits> Graph<B> {
     /// a second to a few hundred; left out, the cap stayed at 50 for the
     /// half hour, 111 M expansions against 89 M, `experiments/search_graph`,
     /// session 64).
-    fn refresh_path(&mut self, path: &[u32], on_path: &mut [u32], attacker: Color) {
-        for (k, &i) in path.iter().enumerate() {
-            on_path[i as usize] = k as u32 + 1;
-        }
-        for (k, &i) in path.iter().enumerate().rev() {
-            let depth = k as u32 + 1;
-            self.refresh_without(i, attacker, |c| {
-                let d = on_path[c as usize];
-                d != 0 && d < depth
-            });
-        }
+    fn refresh_path(&mut self, path: &[u32], attacker: Color) {
         for &i in path {
-            on_path[i as usize] = 0;
+            self.nodes[i as usize].flags |= ABOVE;
+        }
+        for &i in path.iter().rev() {
+            self.nodes[i as usize].flags &= !ABOVE;
+            self.refresh_without(i, attacker, ABOVE);
         }
     }
 
-    /// [`Graph::refresh`] with the open children `skip` names left out;
-    /// a node whose open children are all left out stays as it was.
-    fn refresh_without(&mut self, i: u32, attacker: Color, skip: impl Fn(u32) -> bool) {
+    /// [`Graph::refresh`] with the open children that have a flag of
+    /// `skip` left out; a node whose open children are all left out stays
+    /// as it was.
+    fn refresh_without(&mut self, i: u32, attacker: Color, skip: u8) {
         let g = self.nodes[i as usize];
         if g.state != EXPANDED {
             return;
@@ -405,7 +404,7 @@ impl<B: Bits> Graph<B> {
         let mut skipped = false;
         for &c in self.kids(i) {
             let k = &self.nodes[c as usize];
-            if (k.state == EXPANDED || k.state == UNKNOWN) && skip(c) {
+            if (k.state == EXPANDED || k.state == UNKNOWN) && k.flags & skip != 0 {
                 skipped = true;
                 continue;
             }
@@ -825,7 +824,6 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let mut mark: Vec<u32> = hugepages::with_capacity(g.max_positions);
         let mut stamp = 0u32;
         let mut path: Vec<u32> = Vec::new();
-        let mut on_path: Vec<u32> = hugepages::with_capacity(g.max_positions);
         let mut next_closure = 4096u64;
         let mut since = 0u64;
         let mut depth_cap = DepthCap::new(self.limits.depth_cap);
@@ -901,8 +899,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 // The nearest unknown position, off the path.
                 g.refresh(l, attacker);
             }
-            on_path.resize(g.nodes.len(), 0);
-            g.refresh_path(&path, &mut on_path, attacker);
+            g.refresh_path(&path, attacker);
         };
         self.keep_graph(&g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(&g));
@@ -1402,7 +1399,15 @@ mod tests {
                         match r % 3 {
                             0 => g.refresh(i, attacker),
                             1 => {
-                                g.refresh_without(i, attacker, |c| (c as u64 ^ r).is_multiple_of(3))
+                                // A made-up path above it.
+                                let above = |c: usize| (c as u64 ^ r).is_multiple_of(3);
+                                for c in (0..n).filter(|&c| above(c)) {
+                                    g.nodes[c].flags |= ABOVE;
+                                }
+                                g.refresh_without(i, attacker, ABOVE);
+                                for c in (0..n).filter(|&c| above(c)) {
+                                    g.nodes[c].flags &= !ABOVE;
+                                }
                             }
                             _ => g.back_out_of(i),
                         }
@@ -1417,14 +1422,16 @@ mod tests {
     #[test]
     fn a_path_is_refreshed_without_the_moves_back_up_it() {
         let path = [0, 1, 2];
-        let mut on_path = vec![0; 5];
         let mut g = cycle(false);
         for _ in 0..3 {
-            g.refresh_path(&path, &mut on_path, Color::White);
+            g.refresh_path(&path, Color::White);
             // 2 takes 3's 100, not 0's; 1 the largest of 100 and 1, plus one.
             let pns: Vec<u32> = g.nodes[..3].iter().map(|n| n.pn).collect();
             assert_eq!(pns, [101, 101, 100]);
-            assert_eq!(on_path, [0; 5], "the scratch is left all zeros");
+            assert!(
+                g.nodes.iter().all(|n| n.flags & ABOVE == 0),
+                "no position is left flagged"
+            );
         }
         // Refreshed with the move back to 0 counted, the cycle's numbers
         // feed on themselves: one more at every pass.
@@ -1441,7 +1448,7 @@ mod tests {
     fn a_position_whose_only_moves_go_back_up_the_path_is_left_as_it_was() {
         let mut g = cycle(true);
         (g.nodes[2].pn, g.nodes[2].dn) = (7, 9);
-        g.refresh_path(&[0, 1, 2], &mut [0; 5], Color::White);
+        g.refresh_path(&[0, 1, 2], Color::White);
         assert_eq!(
             (g.nodes[2].pn, g.nodes[2].dn, g.nodes[2].state),
             (7, 9, EXPANDED)
