@@ -356,9 +356,9 @@ impl<B: Bits> Graph<B> {
     }
 
     /// Recomputes an expanded node from its children: local deductions
-    /// and numbers.
-    fn refresh(&mut self, i: u32, attacker: Color) {
-        self.refresh_without(i, attacker, 0);
+    /// and numbers. Returns whether its state or numbers changed.
+    fn refresh(&mut self, i: u32, attacker: Color) -> bool {
+        self.refresh_without(i, attacker, 0)
     }
 
     /// Refreshes the positions of a descent's `path` (the root first)
@@ -389,11 +389,11 @@ impl<B: Bits> Graph<B> {
 
     /// [`Graph::refresh`] with the open children that have a flag of
     /// `skip` left out; a node whose open children are all left out stays
-    /// as it was.
-    fn refresh_without(&mut self, i: u32, attacker: Color, skip: u8) {
+    /// as it was. Returns whether the node's state or numbers changed.
+    fn refresh_without(&mut self, i: u32, attacker: Color, skip: u8) -> bool {
         let g = self.nodes[i as usize];
         if g.state != EXPANDED {
-            return;
+            return false;
         }
         let or = g.node.pos.turn == attacker;
         let (mut pn, mut dn) = if or { (INF, 0u64) } else { (0u64, INF) };
@@ -433,7 +433,7 @@ impl<B: Bits> Graph<B> {
             if skipped {
                 // Only the path makes it a repetition: nothing to say.
                 self.nodes[i as usize].flags |= STALE;
-                return;
+                return false;
             }
             state = if or { DISPROVED } else { PROVED };
         }
@@ -454,7 +454,8 @@ impl<B: Bits> Graph<B> {
                 cap(dn).max(1),
             ),
         };
-        if (n.pn, n.dn, n.state) != (pn, dn, state) {
+        let changed = (n.pn, n.dn, n.state) != (pn, dn, state);
+        if changed {
             n.flags |= CHANGED;
         }
         // (A child left out may not have changed the result: stale all
@@ -465,6 +466,7 @@ impl<B: Bits> Graph<B> {
             n.flags &= !STALE;
         }
         (n.pn, n.dn, n.state) = (pn, dn, state);
+        changed
     }
 
     /// The closure on the whole graph: proofs from the attractor of the
@@ -530,14 +532,14 @@ impl<B: Bits> Graph<B> {
             }
         }
         for i in (0..n).rev() {
-            if dirty[i] & FIRST != 0 && self.refresh_changed(i as u32, attacker) {
+            if dirty[i] & FIRST != 0 && self.refresh(i as u32, attacker) {
                 for &p in back.moves_into(i) {
                     dirty[p as usize] |= if (p as usize) < i { FIRST } else { SECOND };
                 }
             }
         }
         for i in (0..n).rev() {
-            if dirty[i] & SECOND != 0 && self.refresh_changed(i as u32, attacker) {
+            if dirty[i] & SECOND != 0 && self.refresh(i as u32, attacker) {
                 for &p in back.moves_into(i) {
                     if (p as usize) < i {
                         dirty[p as usize] |= SECOND;
@@ -551,15 +553,6 @@ impl<B: Bits> Graph<B> {
             g.flags &= !CHANGED;
         }
         solved
-    }
-
-    /// [`Graph::refresh`], and whether the node's state or numbers
-    /// changed.
-    fn refresh_changed(&mut self, i: u32, attacker: Color) -> bool {
-        let g = self.nodes[i as usize];
-        self.refresh(i, attacker);
-        let h = &self.nodes[i as usize];
-        (g.state, g.pn, g.dn) != (h.state, h.pn, h.dn)
     }
 
     /// Makes room in a full graph by keeping the part the descents went
@@ -1041,6 +1034,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::XorShift64;
     use crate::position::Position;
 
     fn node(id: u64) -> GNode<u64> {
@@ -1251,13 +1245,8 @@ mod tests {
     /// disproved or unknown, expanded positions of either side with moves
     /// anywhere (cycles too), numbers and penalties at random.
     fn random_graph(n: usize, seed: u64, weak: bool) -> Graph<u64> {
-        let mut x = seed;
-        let mut next = move |m: u64| {
-            x = x
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (x >> 33) % m
-        };
+        let mut rng = XorShift64::new(seed);
+        let mut next = move |m: u64| rng.next_u64() % m;
         let mut g = Graph::<u64>::new(0);
         g.weak = weak;
         for id in 0..n as u64 {
@@ -1374,13 +1363,8 @@ mod tests {
             };
             let mut fast = random_graph(n, seed, weak);
             let mut plain = random_graph(n, seed, weak);
-            let mut x = seed ^ 0x5555;
-            let mut next = move |m: u64| {
-                x = x
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                (x >> 33) % m
-            };
+            let mut rng = XorShift64::new(seed ^ 0x5555);
+            let mut next = move |m: u64| rng.next_u64() % m;
             for round in 0..4 {
                 let got = fast.close(attacker);
                 assert_eq!(got, close_plainly(&mut plain, attacker), "seed {seed}");
@@ -1397,7 +1381,9 @@ mod tests {
                     let r = next(1 << 20);
                     for g in [&mut fast, &mut plain] {
                         match r % 3 {
-                            0 => g.refresh(i, attacker),
+                            0 => {
+                                g.refresh(i, attacker);
+                            }
                             1 => {
                                 // A made-up path above it.
                                 let above = |c: usize| (c as u64 ^ r).is_multiple_of(3);
