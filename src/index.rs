@@ -310,7 +310,7 @@ impl<B: Bits> ClassIndexer<B> {
                 // already. (A binary search of the canonical ranks for each
                 // set, as before, took most of a 9x5 search's start: about
                 // 9 of its 13 s with the 8-stone tables.)
-                let mut table = Vec::with_capacity(total as usize);
+                let mut table = crate::hugepages::with_capacity(total as usize);
                 let mut next = 0u32;
                 for (rank, &(least, mask)) in least_and_mask.iter().flatten().enumerate() {
                     let idx = if least == rank as u64 {

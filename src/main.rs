@@ -87,6 +87,7 @@ fn quiet_on_closed_pipe() {
 fn quiet_on_closed_pipe() {}
 
 fn main() -> ExitCode {
+    cli::huge_heap::restart_with_huge_page_heap();
     quiet_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli) {

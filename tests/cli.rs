@@ -802,3 +802,73 @@ fn a_closed_pipe_ends_the_program_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_ne!(out.status.code(), Some(101), "{stderr}");
 }
+
+/// On Linux with glibc 2.35 or later and transparent huge pages on, the
+/// program starts itself again with glibc's heap on huge pages
+/// (`src/cli/huge_heap.rs`): the same process and arguments; a setting of
+/// the user's own stays.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn the_program_restarts_with_its_heap_on_huge_pages() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // The environment and arguments of `play` once it has started.
+    let started = |tunables: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_fanorona"));
+        command
+            .args(["play", "--board", "3x3", "--human", "both"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        match tunables {
+            Some(t) => command.env("GLIBC_TUNABLES", t),
+            None => command.env_remove("GLIBC_TUNABLES"),
+        };
+        let mut child = command.spawn().expect("the fanorona binary runs");
+        let mut first = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut first)
+            .expect("play writes its header");
+        assert!(first.starts_with("Fanorona 3x3"), "{first}");
+        let proc = format!("/proc/{}", child.id());
+        let read = |f: &str| {
+            let bytes = std::fs::read(format!("{proc}/{f}")).expect("/proc readable");
+            bytes
+                .split(|&b| b == 0)
+                .map(|s| String::from_utf8_lossy(s).into_owned())
+                .collect::<Vec<_>>()
+        };
+        let (environ, cmdline) = (read("environ"), read("cmdline"));
+        child.kill().expect("play stops");
+        let _ = child.wait();
+        let tunables: Vec<String> = environ
+            .into_iter()
+            .filter_map(|v| v.strip_prefix("GLIBC_TUNABLES=").map(str::to_owned))
+            .collect();
+        (tunables, cmdline)
+    };
+    let thp = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+        .is_ok_and(|s| s.contains("[always]") || s.contains("[madvise]"));
+    // SAFETY: a pointer to a static NUL-terminated string.
+    let glibc = unsafe { std::ffi::CStr::from_ptr(libc::gnu_get_libc_version()) };
+    let glibc: Vec<u32> = glibc
+        .to_str()
+        .unwrap()
+        .split('.')
+        .map(|p| p.parse().unwrap_or(0))
+        .collect();
+    let restarts = thp && glibc >= vec![2, 35];
+
+    let (tunables, cmdline) = started(None);
+    assert_eq!(&cmdline[1..5], ["play", "--board", "3x3", "--human"]);
+    if restarts {
+        assert_eq!(tunables, ["glibc.malloc.hugetlb=1"]);
+    } else {
+        assert!(tunables.is_empty(), "{tunables:?}");
+    }
+    // (A variable with other tunables gets this one added after a colon;
+    // not checked here: glibc cuts the variable at its first tunable in
+    // place, so `/proc/PID/environ` no longer shows it whole.)
+    let (tunables, _) = started(Some("glibc.malloc.hugetlb=0"));
+    assert_eq!(tunables, ["glibc.malloc.hugetlb=0"]);
+}

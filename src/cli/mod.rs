@@ -4,6 +4,7 @@ mod checkpoints;
 pub mod common;
 pub mod db_cmds;
 pub mod draw;
+pub mod huge_heap;
 pub mod play_cmds;
 mod progress;
 mod report;

@@ -96,7 +96,7 @@ impl<B: Bits> Conditional<B> {
             attacker: Color::White,
         };
         Conditional {
-            arena: vec![empty.node; buckets * WAYS * ARENA_PER_SLOT],
+            arena: crate::hugepages::filled(buckets * WAYS * ARENA_PER_SLOT, || empty.node),
             written: 0,
             slots: crate::hugepages::filled(buckets * WAYS, || empty),
             marks: vec![0; buckets.div_ceil(64)],
