@@ -128,23 +128,21 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
             }
         }
     });
-    // How many of a class's moves must lead into the attractor before it
-    // is in: one at the attacker's turn, all at the defender's.
     let needed: Vec<u32> = (0..classes)
         .map(|c| match state[c] {
-            EXPANDED if tree[rep[c] as usize].turn() == attacker => 1,
-            EXPANDED => tree[rep[c] as usize].count,
+            EXPANDED => {
+                let t = &tree[rep[c] as usize];
+                moves_needed(t.turn() == attacker, t.count)
+            }
             _ => 0,
         })
         .collect();
-    // Forced wins: the attractor of the proved positions alone (a least
-    // fixed point, so no cycle is taken for a win). Then the positions
-    // from which the attacker can force play anywhere it might win.
-    let mut attractor = Attractor::new(&back, needed);
-    attractor.grow(|c| state[c] == PROVED);
-    let proved = attractor.attracted().to_vec();
-    attractor.grow(|c| state[c] == UNKNOWN);
-    let open = attractor.into_attracted();
+    let (proved, open) = win_regions(
+        &back,
+        needed,
+        |c| state[c] == PROVED,
+        |c| state[c] == UNKNOWN,
+    );
 
     (0..n)
         .map(|i| {
@@ -159,6 +157,33 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
             }
         })
         .collect()
+}
+
+/// How many of an expanded position's `moves` must lead into the
+/// attractor before it is in: one at the attacker's turn, all at the
+/// defender's. (A position not expanded needs none: it gets in only as a
+/// seed.)
+pub(super) fn moves_needed(attackers_turn: bool, moves: u32) -> u32 {
+    if attackers_turn { 1 } else { moves }
+}
+
+/// The closure's two attractors over the moves `back` (with
+/// [`moves_needed`] of each node in `needed`): the forced wins, the
+/// attractor of the `proved` nodes alone (a least fixed point, so no
+/// cycle is taken for a win); and the nodes from which the attacker can
+/// force play anywhere it might win, the attractor of the `proved` and
+/// `unknown` ones. Returns each as a flag a node.
+pub(super) fn win_regions(
+    back: &Backward,
+    needed: Vec<u32>,
+    proved: impl Fn(usize) -> bool,
+    unknown: impl Fn(usize) -> bool,
+) -> (Vec<bool>, Vec<bool>) {
+    let mut attractor = Attractor::new(back, needed);
+    attractor.grow(proved);
+    let forced = attractor.attracted().to_vec();
+    attractor.grow(unknown);
+    (forced, attractor.into_attracted())
 }
 
 /// A graph's moves backwards: for each node, the nodes that move into it.

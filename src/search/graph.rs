@@ -15,7 +15,7 @@
 
 use std::collections::VecDeque;
 
-use super::closure::{Attractor, Backward};
+use super::closure::{Backward, moves_needed, win_regions};
 use super::table::{hash_key, prefetch};
 use super::*;
 use crate::hugepages;
@@ -481,15 +481,15 @@ impl<B: Bits> Graph<B> {
         });
         let mut needed: Vec<u32> = hugepages::with_capacity(n);
         needed.extend(self.nodes.iter().map(|g| match g.state {
-            EXPANDED if g.node.pos.turn == attacker => 1,
-            EXPANDED => g.count as u32,
+            EXPANDED => moves_needed(g.node.pos.turn == attacker, g.count as u32),
             _ => 0,
         }));
-        let mut attractor = Attractor::new(&back, needed);
-        attractor.grow(|c| self.nodes[c].state == PROVED);
-        let proved = attractor.attracted().to_vec();
-        attractor.grow(|c| self.nodes[c].state == UNKNOWN);
-        let open = attractor.into_attracted();
+        let (proved, open) = win_regions(
+            &back,
+            needed,
+            |c| self.nodes[c].state == PROVED,
+            |c| self.nodes[c].state == UNKNOWN,
+        );
         let mut solved = 0;
         for (i, g) in self.nodes.iter_mut().enumerate() {
             if g.state != EXPANDED {
