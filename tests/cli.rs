@@ -813,8 +813,12 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
     // The environment and arguments of `play` once it has started.
-    let started = |tunables: Option<&str>| {
+    let started = |tunables: Option<&str>, restarted: bool| {
         let mut command = Command::new(env!("CARGO_BIN_EXE_fanorona"));
+        match restarted {
+            true => command.env("FANORONA_HUGE_PAGE_HEAP", "1"),
+            false => command.env_remove("FANORONA_HUGE_PAGE_HEAP"),
+        };
         command
             .args(["play", "--board", "3x3", "--human", "both"])
             .stdin(Stdio::piped())
@@ -859,7 +863,7 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
         .collect();
     let restarts = thp && glibc >= vec![2, 35];
 
-    let (tunables, cmdline) = started(None);
+    let (tunables, cmdline) = started(None, false);
     assert_eq!(&cmdline[1..5], ["play", "--board", "3x3", "--human"]);
     if restarts {
         assert_eq!(tunables, ["glibc.malloc.hugetlb=1"]);
@@ -869,6 +873,10 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
     // (A variable with other tunables gets this one added after a colon;
     // not checked here: glibc cuts the variable at its first tunable in
     // place, so `/proc/PID/environ` no longer shows it whole.)
-    let (tunables, _) = started(Some("glibc.malloc.hugetlb=0"));
+    let (tunables, _) = started(Some("glibc.malloc.hugetlb=0"), false);
     assert_eq!(tunables, ["glibc.malloc.hugetlb=0"]);
+    // A restarted program does not start again, whatever the variable
+    // holds by then.
+    let (tunables, _) = started(None, true);
+    assert!(tunables.is_empty(), "{tunables:?}");
 }

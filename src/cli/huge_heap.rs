@@ -17,18 +17,32 @@
 //! one for our own heap is to start again: `exec` of the same program with
 //! the same arguments, before anything else happens (same process id,
 //! same open files). It is skipped when the variable already names this
-//! tunable (so `GLIBC_TUNABLES=glibc.malloc.hugetlb=0` keeps small pages),
-//! when the kernel grants no transparent huge pages, when glibc is older
-//! than 2.35, and when the program cannot be found again; if `exec` fails
-//! the program simply goes on as it is.
+//! tunable (so `GLIBC_TUNABLES=glibc.malloc.hugetlb=0` keeps small pages)
+//! or is not UTF-8, when the kernel grants no transparent huge pages, when
+//! glibc is older than 2.35, when the program cannot be found again, and
+//! in the restarted program itself (marked by [`RESTARTED`], so that it
+//! never loops, whatever glibc makes of the variable); if `exec` fails the
+//! program simply goes on as it is.
+
+/// Set in the environment of the restarted program.
+#[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
+const RESTARTED: &str = "FANORONA_HUGE_PAGE_HEAP";
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn restart_with_huge_page_heap() {
     use std::os::unix::process::CommandExt;
 
     const TUNABLE: &str = "glibc.malloc.hugetlb";
-    let current = std::env::var("GLIBC_TUNABLES").unwrap_or_default();
-    if current.contains(TUNABLE) || !kernel_grants_huge_pages() || !glibc_has_tunable() {
+    let current = match std::env::var("GLIBC_TUNABLES") {
+        Ok(current) => current,
+        Err(std::env::VarError::NotPresent) => String::new(),
+        Err(std::env::VarError::NotUnicode(_)) => return,
+    };
+    if current.contains(TUNABLE)
+        || std::env::var_os(RESTARTED).is_some()
+        || !kernel_grants_huge_pages()
+        || !glibc_has_tunable()
+    {
         return;
     }
     let Ok(exe) = std::env::current_exe() else {
@@ -46,6 +60,7 @@ pub fn restart_with_huge_page_heap() {
         .arg0(arg0)
         .args(args)
         .env("GLIBC_TUNABLES", tunables)
+        .env(RESTARTED, "1")
         .exec();
 }
 
