@@ -8,7 +8,7 @@
 //! from memory it has used before. A search that thrashes the TLB over
 //! gigabytes of graph pays a page walk for most of those reads. glibc 2.35
 //! and later advise their whole heap onto huge pages when this tunable is
-//! set, which took 14-16% of the CPU time off graph searches on 3x11 and
+//! set, which took 3-16% of the CPU time off graph searches on 3x11 and
 //! 3x13 (`experiments/search_speed/`, sessions 71 and 72). Putting the
 //! pieces on huge pages one by one (block-cache slabs, an allocator that
 //! advises big allocations, a fixed mmap threshold) did not come near it.
