@@ -83,6 +83,7 @@ pub mod search;
 pub mod table;
 pub mod value;
 pub mod verify;
+pub mod wdl;
 
 pub use bits::{Bits, Square, Wide};
 pub use geometry::{Board, Geometry};

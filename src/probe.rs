@@ -6,14 +6,17 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::bits::Bits;
-use crate::builder::{stalemate_value, table_dir, table_path, table_rules, trivial_value};
+use crate::builder::{
+    stalemate_value, table_dir, table_path, table_rules, trivial_value, wdl_path,
+};
 use crate::geometry::{Board, Geometry, Symmetry};
 use crate::index::{ClassIndexer, MaterialClass};
 use crate::movegen::{capturers, for_each_turn, has_turn};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{TableError, TableFile, TableHeader, decode};
-use crate::value::{Oracle, Value};
+use crate::value::{Oracle, Value, Wdl};
+use crate::wdl::WdlFile;
 
 /// Why a probe has no answer.
 #[derive(Debug)]
@@ -69,7 +72,45 @@ pub type ListedTable = (MaterialClass, Result<TableFile, TableError>);
 
 struct OpenClass<B> {
     file: TableFile,
+    /// The class's WDL file, when the folder has one.
+    wdl: Option<WdlFile>,
     indexer: ClassIndexer<B>,
+}
+
+/// What a probe answers: a value with its distance, or only win, draw or
+/// loss (read from the WDL file when there is one).
+trait Answer: Copy + Ord {
+    fn of_value(v: Value) -> Self;
+    /// The answer one ply earlier, for the side that moves into it.
+    fn parent(self) -> Self;
+    fn read<B>(class: &OpenClass<B>, index: u64) -> Result<Self, TableError>;
+}
+
+impl Answer for Value {
+    fn of_value(v: Value) -> Self {
+        v
+    }
+    fn parent(self) -> Self {
+        Value::parent(self)
+    }
+    fn read<B>(class: &OpenClass<B>, index: u64) -> Result<Self, TableError> {
+        Ok(decode(class.file.code(index)?))
+    }
+}
+
+impl Answer for Wdl {
+    fn of_value(v: Value) -> Self {
+        v.wdl()
+    }
+    fn parent(self) -> Self {
+        self.negate()
+    }
+    fn read<B>(class: &OpenClass<B>, index: u64) -> Result<Self, TableError> {
+        match &class.wdl {
+            Some(w) => w.wdl(index),
+            None => Ok(decode(class.file.code(index)?).wdl()),
+        }
+    }
 }
 
 /// The tables of one board and rule set, opened as they are needed.
@@ -159,8 +200,37 @@ impl<B: Bits> Tablebase<B> {
                 wanted: format!("{} class {class}", want.rules_text()),
             }));
         }
+        let wpath = wdl_path(&self.dir, class);
+        let wdl = if wpath.exists() {
+            let w = WdlFile::open(&wpath)?;
+            if !w.header.matches(&file.header) {
+                return Err(ProbeError::Table(TableError::Mismatch {
+                    path: wpath,
+                    found: format!(
+                        "class {} of {} positions ({} wins, {} draws, {} losses)",
+                        w.header.class(),
+                        w.header.entries,
+                        w.header.wins,
+                        w.header.draws,
+                        w.header.losses
+                    ),
+                    wanted: format!(
+                        "the table's {} of {} positions ({} wins, {} draws, {} losses; rebuild the WDL file with `fanorona build`)",
+                        file.header.class(),
+                        file.header.entries,
+                        file.header.wins,
+                        file.header.draws,
+                        file.header.losses
+                    ),
+                }));
+            }
+            Some(w)
+        } else {
+            None
+        };
         let open = Arc::new(OpenClass {
             file,
+            wdl,
             indexer: ClassIndexer::new(board, class),
         });
         self.classes
@@ -189,9 +259,16 @@ impl<B: Bits> Tablebase<B> {
             .ok_or_else(|| self.not_built(MaterialClass::of(pos)))
     }
 
+    /// Win, draw or loss for the side to move: from the class's WDL file
+    /// when the folder has one, else from its table.
+    pub fn probe_wdl(&self, pos: &Position<B>) -> Result<Wdl, ProbeError> {
+        self.find(pos)?
+            .ok_or_else(|| self.not_built(MaterialClass::of(pos)))
+    }
+
     /// The value of a position, or `None` when its class is not built
     /// (without building the error, which [`Oracle::lookup`] would drop).
-    fn find(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
+    fn find<A: Answer>(&self, pos: &Position<B>) -> Result<Option<A>, ProbeError> {
         if let Some(v) = self.find_stored(pos)? {
             return Ok(Some(v));
         }
@@ -200,9 +277,9 @@ impl<B: Bits> Tablebase<B> {
 
     /// The value stored for a position (or needing no table), or `None`
     /// when its class is not built.
-    fn find_stored(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
+    fn find_stored<A: Answer>(&self, pos: &Position<B>) -> Result<Option<A>, ProbeError> {
         if let Some(v) = trivial_value(&self.geo, &self.rules, pos) {
-            return Ok(Some(v));
+            return Ok(Some(A::of_value(v)));
         }
         let class = MaterialClass::of(pos);
         if class.stones() > self.max_stones() {
@@ -211,8 +288,7 @@ impl<B: Bits> Tablebase<B> {
         let Some(c) = self.class(class)? else {
             return Ok(None);
         };
-        let code = c.file.code(c.indexer.index_of(&self.to_stored(pos)))?;
-        Ok(Some(decode(code)))
+        Ok(Some(A::read(&c, c.indexer.index_of(&self.to_stored(pos)))?))
     }
 
     /// The value of a position whose class is not built, when the side to
@@ -223,7 +299,7 @@ impl<B: Bits> Tablebase<B> {
     /// answers the positions just above the tables where a search meets
     /// them most (a capture is on), without a search node, and is what
     /// would let a table leave capture positions out.
-    fn find_through_captures(&self, pos: &Position<B>) -> Result<Option<Value>, ProbeError> {
+    fn find_through_captures<A: Answer>(&self, pos: &Position<B>) -> Result<Option<A>, ProbeError> {
         let max = self.max_stones();
         let stones = pos.stone_count();
         if max == 0 || stones > max + LOOKAHEAD_STONES || pos.block.is_some() {
@@ -232,11 +308,10 @@ impl<B: Bits> Tablebase<B> {
         let empty = self.geo.all & !pos.occupied();
         if !capturers(&self.geo, pos.mover(), pos.waiter(), empty).any() {
             // Without a capture only a stalemate is known.
-            return Ok(
-                (!has_turn(&self.geo, &self.rules, pos)).then(|| stalemate_value(&self.rules))
-            );
+            return Ok((!has_turn(&self.geo, &self.rules, pos))
+                .then(|| A::of_value(stalemate_value(&self.rules))));
         }
-        let mut best: Option<Value> = None;
+        let mut best: Option<A> = None;
         let mut outcome = Ok(true);
         for_each_turn(&self.geo, &self.rules, pos, |_, child| {
             if !matches!(outcome, Ok(true)) {
@@ -247,7 +322,7 @@ impl<B: Bits> Tablebase<B> {
                 outcome = Ok(false);
                 return;
             }
-            match self.find(child) {
+            match self.find::<A>(child) {
                 Ok(Some(v)) => {
                     let v = v.parent();
                     best = Some(best.map_or(v, |b| b.max(v)));
@@ -309,6 +384,19 @@ impl<B: Bits> Tablebase<B> {
             .sum())
     }
 
+    /// [`Tablebase::decompressed_bytes`] of the tables without a WDL file
+    /// beside them: all a search without the move limit can put in the
+    /// block cache, since it reads WDL files where there are any.
+    pub fn decompressed_bytes_without_wdl(&self) -> Result<u64, ProbeError> {
+        Ok(self
+            .list()?
+            .iter()
+            .filter(|(class, _)| !wdl_path(&self.dir, *class).exists())
+            .filter_map(|(_, t)| t.as_ref().ok())
+            .map(TableFile::decompressed_bytes)
+            .sum())
+    }
+
     /// The classes whose table files are in the folder, in the order of
     /// [`Tablebase::list`], from the file names alone: nothing is opened
     /// (a damaged file is listed too; `list` reports it).
@@ -328,6 +416,9 @@ impl<B: Bits> Tablebase<B> {
 
 impl<B: Bits> Oracle<B> for Tablebase<B> {
     fn lookup(&self, pos: &Position<B>) -> Option<Value> {
+        self.find(pos).ok().flatten()
+    }
+    fn lookup_wdl(&self, pos: &Position<B>) -> Option<Wdl> {
         self.find(pos).ok().flatten()
     }
 }

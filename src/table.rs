@@ -313,6 +313,96 @@ fn compress_block(raw: &[u8]) -> Vec<u8> {
     zstd::bulk::compress(raw, ZSTD_LEVEL).expect("zstd compresses in memory")
 }
 
+/// Maps a table or WDL file into memory.
+pub(crate) fn map_file(path: &Path) -> Result<Mmap, TableError> {
+    let io_err = |err| TableError::Io {
+        path: path.to_path_buf(),
+        err,
+    };
+    let file = File::open(path).map_err(io_err)?;
+    // SAFETY: tables and WDL files are written once and renamed into
+    // place; nothing writes to a finished file while it is mapped.
+    unsafe { Mmap::map(&file) }.map_err(io_err)
+}
+
+/// Starts a file of the table or WDL layout at `tmp`: the magic, the
+/// header's length, the header and its checksum. Returns the file and the
+/// offset where the header section ends.
+pub(crate) fn create_framed(
+    path: &Path,
+    tmp: &Path,
+    magic: &[u8; 8],
+    header_bytes: &[u8],
+) -> Result<(io::BufWriter<File>, u64), TableError> {
+    let io_err = |err| TableError::Io {
+        path: path.to_path_buf(),
+        err,
+    };
+    let mut file = io::BufWriter::new(File::create(tmp).map_err(io_err)?);
+    file.write_all(magic).map_err(io_err)?;
+    file.write_all(&(header_bytes.len() as u32).to_le_bytes())
+        .map_err(io_err)?;
+    file.write_all(header_bytes).map_err(io_err)?;
+    file.write_all(&xxh3_64(header_bytes).to_le_bytes())
+        .map_err(io_err)?;
+    Ok((file, (magic.len() + 4 + header_bytes.len() + 8) as u64))
+}
+
+/// Ends a file [`create_framed`] began: writes `index` and its checksum at
+/// `index_at` (the room left for them), flushes the file to disk and
+/// renames `tmp` to `path`.
+pub(crate) fn seal_framed(
+    file: io::BufWriter<File>,
+    path: &Path,
+    tmp: &Path,
+    index_at: u64,
+    index: &[u8],
+) -> Result<(), TableError> {
+    use std::io::{Seek, SeekFrom};
+    let io_err = |err| TableError::Io {
+        path: path.to_path_buf(),
+        err,
+    };
+    let mut file = file.into_inner().map_err(|e| io_err(e.into_error()))?;
+    file.seek(SeekFrom::Start(index_at)).map_err(io_err)?;
+    file.write_all(index).map_err(io_err)?;
+    file.write_all(&xxh3_64(index).to_le_bytes())
+        .map_err(io_err)?;
+    file.sync_all().map_err(io_err)?;
+    drop(file);
+    std::fs::rename(tmp, path).map_err(io_err)
+}
+
+/// Reads the start of a file [`create_framed`] wrote: checks the magic
+/// (`what` names the kind of file when it is wrong) and the header's
+/// checksum, and returns the header's bytes and the offset after its
+/// checksum.
+pub(crate) fn read_framed<'a>(
+    path: &Path,
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    what: &str,
+) -> Result<(&'a [u8], usize), TableError> {
+    let corrupt = |what: String| TableError::Corrupt {
+        path: path.to_path_buf(),
+        what,
+    };
+    if bytes.len() < 12 || &bytes[..8] != magic {
+        return Err(corrupt(format!("not a {what} (bad magic or too short)")));
+    }
+    let hlen = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+    let at = 12;
+    if bytes.len() < at + hlen + 8 {
+        return Err(corrupt("truncated in the header".into()));
+    }
+    let hbytes = &bytes[at..at + hlen];
+    let hsum = u64::from_le_bytes(bytes[at + hlen..at + hlen + 8].try_into().unwrap());
+    if xxh3_64(hbytes) != hsum {
+        return Err(corrupt("header checksum differs".into()));
+    }
+    Ok((hbytes, at + hlen + 8))
+}
+
 /// Writes a table file block by block, so that a table need not be held
 /// compressed in memory all at once ([`repack_table`] streams tables of
 /// billions of values): the header first, then room for the block index,
@@ -334,25 +424,17 @@ struct BlockWriter {
 
 impl BlockWriter {
     fn create(path: &Path, header: &TableHeader) -> Result<BlockWriter, TableError> {
-        let io_err = |err| TableError::Io {
-            path: path.to_path_buf(),
-            err,
-        };
         let header_bytes =
             bincode::encode_to_vec(header, bincode_config()).expect("header encodes");
         let tmp = path.with_extension("fnt.tmp");
-        let mut file = io::BufWriter::new(File::create(&tmp).map_err(io_err)?);
-        file.write_all(MAGIC).map_err(io_err)?;
-        file.write_all(&(header_bytes.len() as u32).to_le_bytes())
-            .map_err(io_err)?;
-        file.write_all(&header_bytes).map_err(io_err)?;
-        file.write_all(&xxh3_64(&header_bytes).to_le_bytes())
-            .map_err(io_err)?;
-        let index_at = (MAGIC.len() + 4 + header_bytes.len() + 8) as u64;
+        let (mut file, index_at) = create_framed(path, &tmp, MAGIC, &header_bytes)?;
         let nb = header.block_count as usize;
         // Room for the offsets, the block checksums and the index's own.
         file.write_all(&vec![0u8; (2 * nb + 1) * 8 + 8])
-            .map_err(io_err)?;
+            .map_err(|err| TableError::Io {
+                path: path.to_path_buf(),
+                err,
+            })?;
         Ok(BlockWriter {
             path: path.to_path_buf(),
             tmp,
@@ -381,7 +463,6 @@ impl BlockWriter {
 
     /// Writes the index and puts the file in place, flushed.
     fn finish(self) -> Result<(), TableError> {
-        use std::io::{Seek, SeekFrom};
         assert_eq!(
             self.checksums.len(),
             self.block_count as usize,
@@ -391,21 +472,7 @@ impl BlockWriter {
         for x in self.offsets.iter().chain(&self.checksums) {
             index.extend_from_slice(&x.to_le_bytes());
         }
-        let sum = xxh3_64(&index);
-        let mut file = self.file.into_inner().map_err(|e| TableError::Io {
-            path: self.path.clone(),
-            err: e.into_error(),
-        })?;
-        let io_err = |err| TableError::Io {
-            path: self.path.clone(),
-            err,
-        };
-        file.seek(SeekFrom::Start(self.index_at)).map_err(io_err)?;
-        file.write_all(&index).map_err(io_err)?;
-        file.write_all(&sum.to_le_bytes()).map_err(io_err)?;
-        file.sync_all().map_err(io_err)?;
-        drop(file);
-        std::fs::rename(&self.tmp, &self.path).map_err(io_err)
+        seal_framed(self.file, &self.path, &self.tmp, self.index_at, &index)
     }
 }
 
@@ -618,26 +685,9 @@ impl TableFile {
             path: p(),
             what: what.to_string(),
         };
-        let file = File::open(path).map_err(|err| TableError::Io { path: p(), err })?;
-        // SAFETY: tables are written once and renamed into place; nothing
-        // writes to a finished table while it is mapped.
-        let map = unsafe { Mmap::map(&file) }.map_err(|err| TableError::Io { path: p(), err })?;
+        let map = map_file(path)?;
         let bytes: &[u8] = &map;
-        if bytes.len() < 12 || &bytes[..8] != MAGIC {
-            return Err(corrupt("not a fanorona table (bad magic or too short)"));
-        }
-        let hlen = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
-        let mut at = 12;
-        if bytes.len() < at + hlen + 8 {
-            return Err(corrupt("truncated in the header"));
-        }
-        let hbytes = &bytes[at..at + hlen];
-        at += hlen;
-        let hsum = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
-        at += 8;
-        if xxh3_64(hbytes) != hsum {
-            return Err(corrupt("header checksum differs"));
-        }
+        let (hbytes, at) = read_framed(path, bytes, MAGIC, "fanorona table")?;
         let (header, _): (TableHeader, usize) =
             bincode::decode_from_slice(hbytes, bincode_config())
                 .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
@@ -789,20 +839,28 @@ impl TableFile {
             .try_for_each(|b| self.read_block(b).map(drop))
     }
 
+    /// The codes of block `b`, checked (not through the cache).
+    pub fn block_codes(&self, b: u32) -> Result<Vec<u16>, TableError> {
+        let raw = self.read_block(b)?;
+        Ok(if self.header.value_width == 1 {
+            raw.iter().map(|&x| x as u16).collect()
+        } else {
+            raw.chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect()
+        })
+    }
+
     /// Every code of the table, checking every block.
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
         use rayon::prelude::*;
-        let blocks: Result<Vec<Vec<u8>>, TableError> = (0..self.header.block_count)
+        let blocks: Result<Vec<Vec<u16>>, TableError> = (0..self.header.block_count)
             .into_par_iter()
-            .map(|b| self.read_block(b))
+            .map(|b| self.block_codes(b))
             .collect();
         let mut out = Vec::with_capacity(self.header.entries as usize);
         for b in blocks? {
-            if self.header.value_width == 1 {
-                out.extend(b.iter().map(|&x| x as u16));
-            } else {
-                out.extend(b.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])));
-            }
+            out.extend_from_slice(&b);
         }
         Ok(out)
     }

@@ -114,12 +114,22 @@ impl fmt::Display for Value {
 pub trait Oracle<B: Bits>: Sync {
     /// The value of the position for the side to move, if known.
     fn lookup(&self, pos: &Position<B>) -> Option<Value>;
+
+    /// Only whether the side to move wins, draws or loses, if known: all a
+    /// search needs without the move limit, and what tables with WDL files
+    /// answer without decompressing anything.
+    fn lookup_wdl(&self, pos: &Position<B>) -> Option<Wdl> {
+        self.lookup(pos).map(Value::wdl)
+    }
 }
 
 /// Maybe an oracle: `None` knows nothing.
 impl<B: Bits, O: Oracle<B>> Oracle<B> for Option<O> {
     fn lookup(&self, pos: &Position<B>) -> Option<Value> {
         self.as_ref().and_then(|o| o.lookup(pos))
+    }
+    fn lookup_wdl(&self, pos: &Position<B>) -> Option<Wdl> {
+        self.as_ref().and_then(|o| o.lookup_wdl(pos))
     }
 }
 

@@ -19,7 +19,7 @@ use crate::movegen::for_each_turn;
 use crate::position::Position;
 use crate::probe::{ProbeError, Tablebase};
 use crate::table::decode;
-use crate::value::Value;
+use crate::value::{Value, Wdl};
 
 /// One stored value that its successors contradict.
 #[derive(Clone, Debug)]
@@ -29,6 +29,8 @@ pub struct Mismatch<B> {
     pub position: Position<B>,
     pub stored: Value,
     pub derived: Value,
+    /// What the class's WDL file says, where it disagrees with the table.
+    pub wdl: Option<Wdl>,
 }
 
 /// What checking one class found.
@@ -112,9 +114,17 @@ pub fn verify_class<B: Bits>(
                 }
             };
             // The table at this index must agree too (the probe went
-            // through the canonical index).
+            // through the canonical index), and so must the WDL file.
             let raw = tb.code_at(class, i).map(decode);
-            if stored != derived || raw.as_ref().ok() != Some(&stored) {
+            let wdl = match tb.probe_wdl(&pos) {
+                Ok(w) => w,
+                Err(e) => {
+                    first_error.lock().unwrap().get_or_insert(e);
+                    return;
+                }
+            };
+            let wdl_wrong = wdl != stored.wdl();
+            if stored != derived || raw.as_ref().ok() != Some(&stored) || wdl_wrong {
                 mismatches.fetch_add(1, Ordering::Relaxed);
                 let mut ex = examples.lock().unwrap();
                 if ex.len() < 10 {
@@ -124,6 +134,7 @@ pub fn verify_class<B: Bits>(
                         position: pos,
                         stored: raw.unwrap_or(stored),
                         derived,
+                        wdl: wdl_wrong.then_some(wdl),
                     });
                 }
             }

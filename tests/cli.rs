@@ -506,6 +506,21 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
     assert_eq!(out.matches("\"class\"").count(), 4, "{out}");
     // A table file keeps no build time: `info` gives none.
     assert!(!out.contains("\"seconds\""), "{out}");
+    // Every table has its WDL file; one taken away is named, and a
+    // build puts it back.
+    assert!(out.contains("\"without_wdl\": [],"), "{out}");
+    let wdl_bytes = json_number(&out, "wdl_bytes");
+    assert!(wdl_bytes > 0, "{out}");
+    let folder = db.join("5x3-corner-free-sl");
+    std::fs::remove_file(folder.join("1v2.fnw")).unwrap();
+    let out = ok(&["info", "--db", dir, "--json"]);
+    assert!(out.contains("\"without_wdl\": [\"1v2\"],"), "{out}");
+    let out = ok(&["info", "--db", dir]);
+    assert!(out.contains("no WDL file for 1v2 "), "{out}");
+    ok(&["build", "--board", "5x3", "--pieces", "3", "--db", dir]);
+    let out = ok(&["info", "--db", dir, "--json"]);
+    assert!(out.contains("\"without_wdl\": [],"), "{out}");
+    assert_eq!(json_number(&out, "wdl_bytes"), wdl_bytes, "{out}");
     let _ = std::fs::remove_dir_all(&db);
 }
 
@@ -579,19 +594,29 @@ fn bench_json_counts_perft_and_times_probes() {
     let db = temp_folder("bench");
     let dir = db.to_str().unwrap();
     ok(&["build", "--board", "9x5", "--pieces", "3", "--db", dir]);
-    let out = ok(&[
-        "bench",
-        "--depth",
-        "1",
-        "--runs",
-        "1",
-        "--probe-db",
-        dir,
-        "--json",
-    ]);
+    let bench = || {
+        ok(&[
+            "bench",
+            "--depth",
+            "1",
+            "--runs",
+            "1",
+            "--probe-db",
+            dir,
+            "--json",
+        ])
+    };
+    let out = bench();
     // The largest of 1v1, 1v2, 2v1 is 1v2 (Black has more stones to place).
     assert!(out.contains("\"probe\": {\"class\": \"1v2\""), "{out}");
     assert!(json_number(&out, "entries") > 0, "{out}");
+    assert!(
+        out.contains("\"wdl_us\": ") && !out.contains("\"wdl_us\": null"),
+        "{out}"
+    );
+    std::fs::remove_file(db.join("9x5-corner-free-sl").join("1v2.fnw")).unwrap();
+    let out = bench();
+    assert!(out.contains("\"wdl_us\": null"), "{out}");
     let _ = std::fs::remove_dir_all(&db);
     let empty = temp_folder("bench-none");
     std::fs::create_dir_all(&empty).unwrap();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use fanorona::builder::{
     BuildError, BuildOptions, Builder, ClassSummary, Overflow, Selection, StateLayout, WinSearch,
-    build_groups, table_dir, table_path,
+    build_groups, table_dir, table_path, wdl_path,
 };
 use fanorona::index::{MaterialClass, class_size};
 use fanorona::notation::Diagram;
@@ -101,6 +101,7 @@ fn check_against_brute_with(
             .probe(&pos)
             .unwrap_or_else(|e| panic!("{fen}: probe failed: {e}"));
         assert_eq!(to_val(got), *want, "{fen} under {rules}");
+        assert_eq!(tb.probe_wdl(&pos).unwrap(), got.wdl(), "{fen}: WDL file");
         kinds[match want {
             Val::Win(_) => 0,
             Val::Draw => 1,
@@ -388,6 +389,36 @@ fn verify_catches_a_wrong_value() {
 }
 
 #[test]
+fn verify_catches_a_wdl_file_that_disagrees_with_its_table() {
+    // A WDL file with a win and a draw swapped (so its counts still match
+    // the table's) is flagged at both positions, with what it says.
+    let db = temp_db("wrong-wdl");
+    let rules = Rules::default();
+    let board = Board::new(3, 3, rules.diagonals).unwrap();
+    build_quietly(&db, board, rules, 4);
+    let dir = table_dir(&db, &board, &rules);
+    let class = MaterialClass::new(2, 2, false);
+    let t = fanorona::table::TableFile::open(&table_path(&dir, class)).unwrap();
+    let mut codes = t.read_all().unwrap();
+    let win = codes.iter().position(|&c| c % 2 == 1).unwrap();
+    let draw = codes.iter().position(|&c| c == 0).unwrap();
+    codes.swap(win, draw);
+    fanorona::wdl::write_wdl(&wdl_path(&dir, class), &t.header, &codes).unwrap();
+    let tb = Tablebase::<u64>::new(&db, board, rules);
+    let r = fanorona::verify::verify_class(&tb, class, None, &|_| {}).unwrap();
+    // (Symmetric positions have several indices; each is checked.)
+    assert!(r.mismatches >= 2, "{r:?}");
+    assert!(
+        r.examples
+            .iter()
+            .all(|m| m.wdl.is_some() && m.stored == m.derived),
+        "{:?}",
+        r.examples
+    );
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+#[test]
 fn a_build_resumes_after_losing_a_class() {
     let db = temp_db("resume");
     let rules = Rules::default();
@@ -414,6 +445,63 @@ fn a_build_resumes_after_losing_a_class() {
         assert_eq!(
             (before.wins, before.draws, before.losses, before.longest),
             (s.wins, s.draws, s.losses, s.longest)
+        );
+    }
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+#[test]
+fn every_table_gets_a_wdl_file_and_a_lost_or_damaged_one_is_derived_again() {
+    use fanorona::index::{ClassIndexer, DecodeCache};
+    use fanorona::table::TableFile;
+    use fanorona::wdl::WdlFile;
+    let db = temp_db("wdl");
+    let rules = Rules::default();
+    let board = Board::new(5, 3, rules.diagonals).unwrap();
+    let first = build_quietly(&db, board, rules, 5);
+    let dir = table_dir(&db, &board, &rules);
+    let mut written = std::collections::BTreeMap::new();
+    for s in &first {
+        let t = TableFile::open(&table_path(&dir, s.class)).unwrap();
+        let w = WdlFile::open(&wdl_path(&dir, s.class)).unwrap();
+        assert!(w.header.matches(&t.header), "{}", s.class);
+        w.check().unwrap();
+        written.insert(s.class, std::fs::read(&w.path).unwrap());
+    }
+    // Two lost (one of a class the build holds for the next stones, so
+    // written from its codes, one not, so derived from the table file),
+    // one damaged in its data, one another class's.
+    let (damaged, swapped) = (
+        MaterialClass::new(3, 1, false),
+        MaterialClass::new(1, 3, false),
+    );
+    for lost in [
+        MaterialClass::new(2, 2, false),
+        MaterialClass::new(3, 2, false),
+    ] {
+        std::fs::remove_file(wdl_path(&dir, lost)).unwrap();
+    }
+    let mut bytes = written[&damaged].clone();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(wdl_path(&dir, damaged), &bytes).unwrap();
+    std::fs::write(wdl_path(&dir, swapped), &written[&damaged]).unwrap();
+    // The probe refuses both, naming the file.
+    let tb = Tablebase::<u64>::new(&db, board, rules);
+    for class in [damaged, swapped] {
+        let pos = ClassIndexer::<u64>::new(board, class).decode(0, &mut DecodeCache::default());
+        let e = tb.probe_wdl(&pos).unwrap_err().to_string();
+        let name = format!("{}.fnw", class.name());
+        assert!(e.contains(&name), "{class}: {e}");
+    }
+    drop(tb);
+    // Built again: every table reused, every WDL file as first written.
+    let second = build_quietly(&db, board, rules, 5);
+    assert!(second.iter().all(|s| s.reused));
+    for (class, bytes) in &written {
+        assert!(
+            std::fs::read(wdl_path(&dir, *class)).unwrap() == *bytes,
+            "{class}"
         );
     }
     std::fs::remove_dir_all(&db).unwrap();
@@ -465,10 +553,12 @@ fn positions_just_above_the_tables_are_answered_exactly_through_captures() {
                 Ok(v) => {
                     assert!(answerable, "{fen}: answered {v} without tables below");
                     assert_eq!(to_val(v), *want, "{fen} under {rules}");
+                    assert_eq!(tb.probe_wdl(&pos).unwrap(), v.wdl(), "{fen}: WDL files");
                     answered[stones as usize] += 1;
                 }
                 Err(e) => {
                     assert!(!answerable, "{fen}: not answered ({e})");
+                    assert!(tb.probe_wdl(&pos).is_err(), "{fen}: WDL answered");
                     assert!(e.to_string().contains("not built"), "{fen}: {e}");
                 }
             }

@@ -1594,8 +1594,10 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     let out = goal_5x3("white", "2", true);
     assert!(out.contains("\"value\": \"win\""), "{out}");
     assert!(out.contains("\"stopped\": null"), "{out}");
-    // The table cache: a quarter of --memory at most, and no more than the
-    // tables decompress to (3x3's are a few kilobytes); 0 still probes.
+    // The table cache: none by default, since the search reads the WDL
+    // files `build` writes beside the tables; under the move limit (which
+    // needs the distances) a quarter of --memory at most, and no more than
+    // the tables decompress to (3x3's are a few kilobytes); 0 still probes.
     let cache = |out: &str| -> u64 {
         let at = out
             .find("\"table_cache_bytes\": ")
@@ -1604,6 +1606,16 @@ fn solve_command_prints_json_and_refuses_bad_input() {
         out[at..].split(',').next().unwrap().parse().unwrap()
     };
     let (code, out, _) = fanorona(&["solve", "--board", "3x3", "--json", "--quiet"]);
+    assert_eq!(code, 0);
+    assert_eq!(cache(&out), 0, "{out}");
+    let (code, out, _) = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--move-limit",
+        "--json",
+        "--quiet",
+    ]);
     assert_eq!(code, 0);
     assert!((1..1 << 20).contains(&cache(&out)), "{out}");
     let (code, out, _) = fanorona(&[

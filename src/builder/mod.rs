@@ -68,6 +68,7 @@ use crate::position::Position;
 use crate::rules::{Diagonals, Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader};
 use crate::value::Value;
+use crate::wdl::{WdlFile, derive_wdl, write_wdl};
 
 mod lock;
 mod snapshot;
@@ -347,6 +348,11 @@ pub fn table_dir(db: &Path, board: &Board, rules: &Rules) -> PathBuf {
 /// The path of a class's table.
 pub fn table_path(dir: &Path, class: MaterialClass) -> PathBuf {
     dir.join(format!("{}.fnt", class.name()))
+}
+
+/// The path of a class's WDL file ([`crate::wdl`]), beside its table.
+pub fn wdl_path(dir: &Path, class: MaterialClass) -> PathBuf {
+    dir.join(format!("{}.fnw", class.name()))
 }
 
 /// Where a build notes that a group overflowed the narrow state layout
@@ -774,20 +780,49 @@ impl<B: Bits> Builder<B> {
     /// Opens a complete, valid table of a class, if there is one, with its
     /// codes when they are to be held; otherwise its blocks are only
     /// checked, which needs no memory for the codes.
-    fn load(&self, class: MaterialClass, hold: bool) -> Option<(TableFile, Option<Vec<u16>>)> {
+    ///
+    /// A class whose WDL file is missing or does not check gets it again,
+    /// derived from the table (whose blocks that reads and checks): tables
+    /// built before WDL files existed get theirs from `build` run again.
+    #[allow(clippy::type_complexity)]
+    fn load(
+        &self,
+        class: MaterialClass,
+        hold: bool,
+    ) -> Result<Option<(TableFile, Option<Vec<u16>>)>, BuildError> {
         let path = table_path(&self.dir, class);
-        let t = TableFile::open(&path).ok()?;
+        let Ok(t) = TableFile::open(&path) else {
+            return Ok(None);
+        };
         let want = TableHeader::new(self.geo.board.cols, self.geo.board.rows, &self.rules, class);
         if !t.header.same_rules(&want) || t.header.class() != class {
-            return None;
+            return Ok(None);
         }
-        let values = if hold {
-            Some(t.read_all().ok()?)
-        } else {
-            t.check_blocks().ok()?;
-            None
+        let values = match hold.then(|| t.read_all()).transpose() {
+            Ok(values) => values,
+            Err(_) => return Ok(None),
         };
-        Some((t, values))
+        let wpath = wdl_path(&self.dir, class);
+        let wdl_good =
+            WdlFile::open(&wpath).is_ok_and(|w| w.header.matches(&t.header) && w.check().is_ok());
+        let written = match (&values, wdl_good) {
+            (_, true) if hold => Ok(()),
+            (_, true) => t.check_blocks(),
+            (Some(v), false) => write_wdl(&wpath, &t.header, v).map(drop),
+            (None, false) => {
+                let bar = self.bar(t.header.entries, &format!("{class} wdl"));
+                let r = derive_wdl(&t, &wpath, |done| bar.set_position(done)).map(drop);
+                bar.finish_and_clear();
+                r
+            }
+        };
+        match written {
+            Ok(()) => Ok(Some((t, values))),
+            // Writing failed (a full disk): say so rather than rebuild.
+            Err(e @ TableError::Io { .. }) => Err(BuildError::Table(e)),
+            // The table's blocks or counts do not check: build it again.
+            Err(_) => Ok(None),
+        }
     }
 
     fn build_group(
@@ -804,7 +839,7 @@ impl<B: Bits> Builder<B> {
             group
                 .iter()
                 .map(|&c| self.load(c, needed_later(c, pieces)))
-                .collect()
+                .collect::<Result<_, _>>()?
         } else {
             Vec::new()
         };
@@ -934,6 +969,7 @@ impl<B: Bits> Builder<B> {
             let path = table_path(&self.dir, class);
             let header = TableHeader::new(board.cols, board.rows, &self.rules, class);
             let h = values.write(&path, header)?;
+            values.write_wdl(&wdl_path(&self.dir, class), &h)?;
             let bytes =
                 std::fs::metadata(&path)
                     .map(|m| m.len())

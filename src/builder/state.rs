@@ -82,6 +82,14 @@ impl Held {
             Held::Wide(v) => write_table(path, header, v),
         }
     }
+    /// Writes the codes' WDL file, `table` being the header the table was
+    /// written with.
+    pub(super) fn write_wdl(&self, path: &Path, table: &TableHeader) -> Result<(), TableError> {
+        match self {
+            Held::Narrow(v) => crate::wdl::write_wdl(path, table, v).map(drop),
+            Held::Wide(v) => crate::wdl::write_wdl(path, table, v).map(drop),
+        }
+    }
 }
 
 /// An atomic cell of the builder's state arrays, read and written as `u32`

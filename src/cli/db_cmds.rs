@@ -482,7 +482,8 @@ pub struct InfoArgs {
     pub db: PathBuf,
     /// One JSON line a table folder: {"folder", "board", "rules",
     /// "complete_up_to", "beyond", "positions", "bytes" (the sums over its
-    /// tables), "tables": [{"class", "positions",
+    /// tables), "wdl_bytes" (over the WDL files beside them), "without_wdl"
+    /// (the classes that have none), "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
     /// "error"}], "in_progress": [{"kind": "snapshot" | "overflow" |
     /// "lock", ..., "text"}]} (a snapshot: "group", "stage": "init" with
@@ -588,14 +589,32 @@ pub fn info(args: &InfoArgs) -> CliResult {
         let pending = fanorona::builder::pending_work(&dir);
         let positions: u64 = tables.iter().map(|s| s.positions).sum();
         let bytes: u64 = tables.iter().map(|s| s.bytes).sum();
+        // The WDL files beside the tables (the search reads those), by
+        // their size alone: `verify` checks them.
+        let wdl_sizes: Vec<Option<u64>> = tables
+            .iter()
+            .map(|s| {
+                std::fs::metadata(fanorona::builder::wdl_path(&dir, s.class))
+                    .ok()
+                    .map(|m| m.len())
+            })
+            .collect();
+        let wdl_bytes: u64 = wdl_sizes.iter().flatten().sum();
+        let without_wdl: Vec<MaterialClass> = tables
+            .iter()
+            .zip(&wdl_sizes)
+            .filter(|(_, w)| w.is_none())
+            .map(|(s, _)| s.class)
+            .collect();
         if args.json {
             let list = |items: Vec<String>| items.join(", ");
             println!(
-                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
                 json_str(&dir.display().to_string()),
                 json_str(&board.to_string()),
                 json_str(&rules.slug()),
                 list(beyond.iter().map(|c| json_str(&c.name())).collect()),
+                list(without_wdl.iter().map(|c| json_str(&c.name())).collect()),
                 list(
                     tables
                         .iter()
@@ -625,6 +644,15 @@ pub fn info(args: &InfoArgs) -> CliResult {
             "  {} tables, {positions} positions, {bytes} bytes",
             tables.len()
         );
+        if without_wdl.is_empty() {
+            println!("  WDL files for every table: {wdl_bytes} bytes");
+        } else {
+            let names: Vec<String> = without_wdl.iter().map(|c| c.name()).collect();
+            println!(
+                "  no WDL file for {} (searches read those tables more slowly; `fanorona build` with the same board, rules and stones derives them)",
+                names.join(", ")
+            );
+        }
         for (class, e) in &unreadable {
             println!("{:>7} unreadable: {e}", class.name());
         }
@@ -741,6 +769,12 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             tables += 1;
             before += t.file_len;
             let name = t.header.class().name();
+            // The WDL file holds no blocks: into --out as it is.
+            let wdl = path.with_extension("fnw");
+            if args.out.is_some() && wdl.exists() {
+                let to = dst.with_extension("fnw");
+                std::fs::copy(&wdl, &to).map_err(|e| CliError(format!("{}: {e}", to.display())))?;
+            }
             if t.header.block_entries == n {
                 if args.out.is_some() {
                     std::fs::copy(&path, &dst)
@@ -812,8 +846,10 @@ pub struct VerifyArgs {
     pub threads: usize,
     /// One JSON line a table: {"folder", "board", "rules", "class",
     /// "checked", "mismatches", "seconds", "examples": [{"index",
-    /// "position", "stored", "derived"}]}; then a last line {"checked",
-    /// "mismatches", "seconds"}. Mismatches still exit with code 2.
+    /// "position", "stored", "derived", "wdl_file"}]} ("wdl_file": what
+    /// the class's WDL file says where it disagrees with the table, else
+    /// null); then a last line {"checked", "mismatches", "seconds"}.
+    /// Mismatches still exit with code 2.
     #[arg(long)]
     pub json: bool,
 }
@@ -851,11 +887,12 @@ fn verify_folder<B: Bits>(
                 .iter()
                 .map(|m| {
                     format!(
-                        "{{\"index\": {}, \"position\": {}, \"stored\": {}, \"derived\": {}}}",
+                        "{{\"index\": {}, \"position\": {}, \"stored\": {}, \"derived\": {}, \"wdl_file\": {}}}",
                         m.index,
                         json_str(&position_to_fen(&board, &m.position)),
                         json_str(&m.stored.to_string()),
-                        json_str(&m.derived.to_string())
+                        json_str(&m.derived.to_string()),
+                        m.wdl.map_or("null".to_string(), |w| json_str(w.name()))
                     )
                 })
                 .collect();
@@ -878,11 +915,14 @@ fn verify_folder<B: Bits>(
             );
             for m in &r.examples {
                 println!(
-                    "  mismatch at index {}: {} stored {} but its moves give {}",
+                    "  mismatch at index {}: {} stored {} but its moves give {}{}",
                     m.index,
                     position_to_fen(&board, &m.position),
                     m.stored,
-                    m.derived
+                    m.derived,
+                    m.wdl
+                        .map(|w| format!("; its WDL file says {}", w.name()))
+                        .unwrap_or_default()
                 );
             }
         }

@@ -173,13 +173,14 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3)]
     pub runs: u32,
     /// Also time probes of the 9x5 tables (default rules) in this database
-    /// folder: cached (block already decompressed) and cold (cache emptied
-    /// before each probe).
+    /// folder: cached (block already decompressed), cold (cache emptied
+    /// before each probe) and win, draw or loss alone from the WDL file.
     #[arg(long)]
     pub probe_db: Option<std::path::PathBuf>,
     /// One JSON line: {"depth", "nodes", "seconds_one_thread", "threads",
     /// "seconds_threads", "probe": null or {"class", "entries",
-    /// "cached_us", "cold_us"}} (the best of the runs).
+    /// "cached_us", "cold_us", "wdl_us" (null without a WDL file)}} (the
+    /// best of the runs).
     #[arg(long)]
     pub json: bool,
 }
@@ -224,11 +225,12 @@ pub fn bench(args: &BenchArgs) -> CliResult {
     if args.json {
         let probe = probe.map_or("null".to_string(), |p| {
             format!(
-                "{{\"class\": {}, \"entries\": {}, \"cached_us\": {:.3}, \"cold_us\": {:.3}}}",
+                "{{\"class\": {}, \"entries\": {}, \"cached_us\": {:.3}, \"cold_us\": {:.3}, \"wdl_us\": {}}}",
                 json_str(&p.class.name()),
                 p.entries,
                 p.cached * 1e6,
-                p.cold * 1e6
+                p.cold * 1e6,
+                p.wdl.map_or("null".to_string(), |w| format!("{:.3}", w * 1e6))
             )
         });
         println!(
@@ -236,11 +238,14 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         );
     } else if let Some(p) = probe {
         println!(
-            "probe {} ({} entries): cached {:.2} us, cold {:.1} us",
+            "probe {} ({} entries): cached {:.2} us, cold {:.1} us{}",
             p.class.name(),
             p.entries,
             p.cached * 1e6,
-            p.cold * 1e6
+            p.cold * 1e6,
+            p.wdl
+                .map(|w| format!(", WDL file {:.3} us", w * 1e6))
+                .unwrap_or_default()
         );
     }
     Ok(())
@@ -254,6 +259,9 @@ struct ProbeTimes {
     cached: f64,
     /// The cache emptied before each probe.
     cold: f64,
+    /// Win, draw or loss alone from the WDL file (random positions of the
+    /// table, its chunks checked before), if it has one.
+    wdl: Option<f64>,
 }
 
 /// Times probes of random positions of the largest table in `db`.
@@ -295,11 +303,31 @@ fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> Result<Prob
         std::hint::black_box(tb.probe(&few[k % few.len()])?);
     }
     let cached = t.elapsed().as_secs_f64() / reps as f64;
+    // WDL: every position once to check its chunk, then all of them again.
+    let wdl =
+        if fanorona::builder::wdl_path(&fanorona::builder::table_dir(db, &board, rules), class)
+            .exists()
+        {
+            for p in &positions {
+                tb.probe_wdl(p)?;
+            }
+            let rounds = 50;
+            let t = Instant::now();
+            for _ in 0..rounds {
+                for p in &positions {
+                    std::hint::black_box(tb.probe_wdl(p)?);
+                }
+            }
+            Some(t.elapsed().as_secs_f64() / (rounds * positions.len()) as f64)
+        } else {
+            None
+        };
     Ok(ProbeTimes {
         class,
         entries: file.header.entries,
         cached,
         cold,
+        wdl,
     })
 }
 

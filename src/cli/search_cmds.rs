@@ -58,8 +58,10 @@ pub struct SearchArgs {
     pub memory: f64,
     /// How much of --memory holds decompressed endgame-table blocks, in
     /// GiB (default: a quarter of --memory, or less when the tables
-    /// decompress to less). Big tables are probed all over: on 9x5 with
-    /// 8-stone tables, 3 GiB took 1.7 times less CPU than 256 MiB.
+    /// decompress to less). Without --move-limit the search reads the WDL
+    /// files beside the tables instead, and by default the cache takes
+    /// only what the tables without one decompress to (none, as `build`
+    /// writes them).
     #[arg(long, value_name = "GIB")]
     pub table_cache: Option<f64>,
     /// Stop after this many seconds (per position with `table`); the result
@@ -374,12 +376,14 @@ fn open_oracle<B: Bits>(
     let tables = Tablebase::<B>::new(&db, *board, *rules);
     // Sizing the default cache opens every table once (header and block
     // index: about 30 MB for 9x5 with 8 stones); a given size needs none.
+    // Without the move limit the search reads WDL files where there are
+    // any, and the cache serves only the tables without one.
     let table_bytes = match args.table_cache {
-        Some(_) => 0,
-        None => tables
-            .decompressed_bytes()
-            .map_err(|e| CliError(e.to_string()))?,
-    };
+        Some(_) => Ok(0),
+        None if rules.move_limit => tables.decompressed_bytes(),
+        None => tables.decompressed_bytes_without_wdl(),
+    }
+    .map_err(|e| CliError(e.to_string()))?;
     // Larger tables in the folder (`build --classes`) are probed too.
     let most = pieces.max(tables.max_stones());
     Ok((Some(tables), Some(most), table_bytes))

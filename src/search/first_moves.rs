@@ -164,7 +164,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     fn answered(&self, child: &Node<B>, me: Color, v: Wdl) -> bool {
         if v == Wdl::Loss
             || self.terminal(child).is_some()
-            || self.oracle.lookup(&child.pos).is_some()
+            || self.oracle.lookup_wdl(&child.pos).is_some()
         {
             return true;
         }

@@ -1019,7 +1019,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// solved positions, the oracle) or the heuristic ones.
     fn graph_numbers(&mut self, node: &Node<B>) -> (u64, u64) {
         if let Some(v) = self.terminal(node) {
-            return self.numbers_of(node, v);
+            return self.numbers_of(node, v.wdl());
         }
         if let Some(e) = self.table.get(node, self.attacker) {
             return (e.pn, e.dn);

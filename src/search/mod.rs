@@ -947,7 +947,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.begin_call();
         let mut goals = Vec::new();
         let value = match self.static_value(&node) {
-            Some(v) => Some(v.wdl()),
+            Some(v) => Some(v),
             None => {
                 let state = self.prove(&node, attacker, progress);
                 goals.push(Goal { attacker, state });
@@ -1040,7 +1040,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     ) -> Option<Wdl> {
         let me = node.pos.turn;
         if let Some(v) = self.static_value(node) {
-            return Some(v.wdl());
+            return Some(v);
         }
         for &attacker in attackers {
             let state = self.prove(node, attacker, progress);
@@ -1058,23 +1058,27 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
 
     /// The value of a node known without search: the end of the game, or
     /// the oracle.
-    fn static_value(&mut self, node: &Node<B>) -> Option<Value> {
+    fn static_value(&mut self, node: &Node<B>) -> Option<Wdl> {
         if let Some(v) = self.terminal(node) {
-            return Some(v);
+            return Some(v.wdl());
         }
         self.oracle_value(node)
     }
 
     /// The oracle's value of a node, cut to its turns left (counted as a
-    /// table hit).
-    fn oracle_value(&mut self, node: &Node<B>) -> Option<Value> {
-        let v = self.oracle.lookup(&node.pos)?;
-        self.oracle_hits += 1;
-        Some(if node.left == NO_LIMIT {
-            v
+    /// table hit). Without the move limit only win, draw or loss is asked,
+    /// which WDL files answer without decompressing a table block.
+    fn oracle_value(&mut self, node: &Node<B>) -> Option<Wdl> {
+        let v = if node.left == NO_LIMIT {
+            self.oracle.lookup_wdl(&node.pos)?
         } else {
-            v.within(node.left as u32)
-        })
+            self.oracle
+                .lookup(&node.pos)?
+                .within(node.left as u32)
+                .wdl()
+        };
+        self.oracle_hits += 1;
+        Some(v)
     }
 
     /// The value of a node where the game has ended.
@@ -1097,8 +1101,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
 
     /// (pn, dn) of a node of value `v` for the goal being searched.
     #[inline]
-    fn numbers_of(&self, node: &Node<B>, v: Value) -> (u64, u64) {
-        let wins = match v.wdl() {
+    fn numbers_of(&self, node: &Node<B>, v: Wdl) -> (u64, u64) {
+        let wins = match v {
             Wdl::Win => node.pos.turn == self.attacker,
             Wdl::Loss => node.pos.turn != self.attacker,
             Wdl::Draw => false,

@@ -411,7 +411,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// a leaf with initial numbers. Returns (pn, dn, dependency depth).
     fn classify(&mut self, node: &Node<B>) -> (u64, u64, u32) {
         if let Some(v) = self.terminal(node) {
-            let (pn, dn) = self.numbers_of(node, v);
+            let (pn, dn) = self.numbers_of(node, v.wdl());
             return (pn, dn, NO_DEP);
         }
         if let Some(d) = self.on_path(node) {
