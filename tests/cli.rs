@@ -521,6 +521,12 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
     let out = ok(&["info", "--db", dir, "--json"]);
     assert!(out.contains("\"without_wdl\": [],"), "{out}");
     assert_eq!(json_number(&out, "wdl_bytes"), wdl_bytes, "{out}");
+    // So does a search that needs the class.
+    std::fs::remove_file(folder.join("2v1.fnw")).unwrap();
+    ok(&[
+        "solve", "--board", "5x3", "--db", dir, "--pieces", "3", "--json",
+    ]);
+    assert!(folder.join("2v1.fnw").exists());
     let _ = std::fs::remove_dir_all(&db);
 }
 

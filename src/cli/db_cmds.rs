@@ -235,13 +235,20 @@ pub fn default_pieces(board: &Board) -> u32 {
     }
 }
 
-/// Whether every table of `board` up to `pieces` stones is on disk.
+/// Whether every table of `board` up to `pieces` stones is on disk, each
+/// with its WDL file.
 pub fn tables_present(db: &Path, board: &Board, rules: &Rules, pieces: u32) -> bool {
     let dir = fanorona::builder::table_dir(db, board, rules);
+    // A table without its WDL file (made before they existed) is not
+    // there yet for a search: the build derives the file in seconds to a
+    // minute, and the search reads it at a fraction of the table's cost.
     fanorona::builder::build_groups(board, rules, pieces)
         .iter()
         .flatten()
-        .all(|&c| fanorona::builder::table_path(&dir, c).exists())
+        .all(|&c| {
+            fanorona::builder::table_path(&dir, c).exists()
+                && fanorona::builder::wdl_path(&dir, c).exists()
+        })
 }
 
 /// Builds the tables of a board up to `pieces` stones, printing a line per
