@@ -1217,6 +1217,79 @@ fn an_oracle_is_consulted_and_agrees() {
     assert!(hits > 0);
 }
 
+/// [`BruteOracle`] counting what it is asked: values with their distance,
+/// or win, draw or loss alone.
+struct CountingOracle {
+    inner: BruteOracle,
+    values: std::sync::atomic::AtomicUsize,
+    wdls: std::sync::atomic::AtomicUsize,
+}
+
+impl Oracle<u64> for CountingOracle {
+    fn lookup(&self, pos: &Position<u64>) -> Option<Value> {
+        self.values
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.lookup(pos)
+    }
+    fn lookup_wdl(&self, pos: &Position<u64>) -> Option<Wdl> {
+        self.wdls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.lookup(pos).map(Value::wdl)
+    }
+}
+
+#[test]
+fn the_search_asks_the_oracle_for_distances_only_under_the_move_limit() {
+    // WDL files answer only win, draw or loss: a search without the move
+    // limit must need nothing more, and one under it must ask for the
+    // distance (a win too far away is a draw there).
+    let n = NaiveRules::default();
+    let truth = brute::solve(3, 3, n, 9);
+    let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let start = Position::<u64>::start(&board, Color::White);
+    let fen = support::naive::start_position(3, 3).to_fen();
+    for move_limit in [false, true] {
+        let rules = Rules {
+            move_limit,
+            ..rules_of(n)
+        };
+        for graph in [false, true] {
+            let oracle = CountingOracle {
+                inner: BruteOracle {
+                    board,
+                    truth: truth.clone(),
+                },
+                values: Default::default(),
+                wdls: Default::default(),
+            };
+            let lim = SearchLimits { graph, ..limits(8) };
+            let mut solver = Solver::new(&geo, rules, &oracle, lim);
+            let r = solver
+                .solve(&start, 0, MoveReport::All, &mut |_| {})
+                .unwrap();
+            let want = if move_limit {
+                within(truth[&fen], rules.turn_limit(3).unwrap())
+            } else {
+                wdl(truth[&fen])
+            };
+            assert_eq!(
+                r.value,
+                Some(want),
+                "move limit {move_limit}, graph {graph}"
+            );
+            let values = oracle.values.into_inner();
+            let wdls = oracle.wdls.into_inner();
+            if move_limit {
+                // (Whether a first move's value is known at all may be
+                // asked either way.)
+                assert!(values > 0, "{values} values, {wdls} WDLs");
+            } else {
+                assert!(values == 0 && wdls > 0, "{values} values, {wdls} WDLs");
+            }
+        }
+    }
+}
+
 // ------------------------------------------------------------ command line
 
 /// Runs the binary in a fresh temporary folder, so the tables it builds in

@@ -350,6 +350,10 @@ pub fn table_path(dir: &Path, class: MaterialClass) -> PathBuf {
     dir.join(format!("{}.fnt", class.name()))
 }
 
+/// A complete table found on disk, with its codes when the build holds
+/// them for the classes above ([`Builder::load`]).
+type Loaded = (TableFile, Option<Vec<u16>>);
+
 /// The path of a class's WDL file ([`crate::wdl`]), beside its table.
 pub fn wdl_path(dir: &Path, class: MaterialClass) -> PathBuf {
     dir.join(format!("{}.fnw", class.name()))
@@ -784,12 +788,7 @@ impl<B: Bits> Builder<B> {
     /// A class whose WDL file is missing or does not check gets it again,
     /// derived from the table (whose blocks that reads and checks): tables
     /// built before WDL files existed get theirs from `build` run again.
-    #[allow(clippy::type_complexity)]
-    fn load(
-        &self,
-        class: MaterialClass,
-        hold: bool,
-    ) -> Result<Option<(TableFile, Option<Vec<u16>>)>, BuildError> {
+    fn load(&self, class: MaterialClass, hold: bool) -> Result<Option<Loaded>, BuildError> {
         let path = table_path(&self.dir, class);
         let Ok(t) = TableFile::open(&path) else {
             return Ok(None);
