@@ -376,22 +376,25 @@ impl<B: Bits> Tablebase<B> {
     /// cache can usefully hold for them. Tables that do not open count
     /// nothing (a probe reports them).
     pub fn decompressed_bytes(&self) -> Result<u64, ProbeError> {
-        Ok(self
-            .list()?
-            .iter()
-            .filter_map(|(_, t)| t.as_ref().ok())
-            .map(TableFile::decompressed_bytes)
-            .sum())
+        self.decompressed_bytes_of(|_| true)
     }
 
     /// [`Tablebase::decompressed_bytes`] of the tables without a WDL file
     /// beside them: all a search without the move limit can put in the
     /// block cache, since it reads WDL files where there are any.
     pub fn decompressed_bytes_without_wdl(&self) -> Result<u64, ProbeError> {
+        self.decompressed_bytes_of(|class| !wdl_path(&self.dir, class).exists())
+    }
+
+    /// [`Tablebase::decompressed_bytes`] of the classes `which` picks.
+    fn decompressed_bytes_of(
+        &self,
+        which: impl Fn(MaterialClass) -> bool,
+    ) -> Result<u64, ProbeError> {
         Ok(self
             .list()?
             .iter()
-            .filter(|(class, _)| !wdl_path(&self.dir, *class).exists())
+            .filter(|(class, _)| which(*class))
             .filter_map(|(_, t)| t.as_ref().ok())
             .map(TableFile::decompressed_bytes)
             .sum())
