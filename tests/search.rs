@@ -1537,6 +1537,9 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert!(out.contains("\"value\": \"draw\""), "{out}");
     assert!(json_number(&out, "closures") >= 1, "{out}");
     json_number(&out, "closure_solved");
+    let at = out.find("\"closure_seconds\": ").expect("closure_seconds") + 19;
+    let seconds: f64 = out[at..].split(',').next().unwrap().parse().unwrap();
+    assert!((0.0..60.0).contains(&seconds), "{out}");
     let (code, out, _) = fanorona(&drawn);
     assert_eq!(code, 0);
     assert!(out.contains("closure   "), "{out}");

@@ -67,6 +67,7 @@ pub(super) struct Report {
     /// Closures run (`--closure`) and the tree nodes they solved.
     pub(super) closures: u64,
     pub(super) closure_solved: u64,
+    pub(super) closure_seconds: f64,
     /// Where a search stopped with a goal open stood: its line.
     pub(super) line: Option<LineReport>,
     /// A split search's: each first move's own search's line, if it
@@ -267,10 +268,11 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     }
     if r.closures > 0 {
         println!(
-            "closure   {} runs, {} {} solved",
+            "closure   {} runs, {} {} solved, {:.1} s",
             r.closures,
             r.closure_solved,
-            if r.graph { "positions" } else { "tree nodes" }
+            if r.graph { "positions" } else { "tree nodes" },
+            r.closure_seconds
         );
     }
     if let Some(l) = &r.line {
@@ -422,7 +424,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"depth_cap\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"closure_seconds\": {:.3}, \"depth_cap\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.label()),
@@ -444,6 +446,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.estimate_hits,
         r.closures,
         r.closure_solved,
+        r.closure_seconds,
         r.depth_cap.map_or("null".to_string(), |c| c.to_string()),
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),

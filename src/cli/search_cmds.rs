@@ -750,6 +750,7 @@ fn run<B: Bits>(
         depth_cap: res.depth_cap,
         closures: res.closures,
         closure_solved: res.closure_solved,
+        closure_seconds: res.closure_seconds,
         line: res.line.as_ref().map(|l| line_report(&board, l)),
         move_lines,
         checkpoint: checkpoint_report,

@@ -120,11 +120,13 @@ pub(super) fn verdicts<B: Bits>(tree: &[TreeNode<B>], attacker: Color) -> Vec<Ve
 
     // The moves backwards (from a class to the expanded classes that move
     // into it).
-    let back = Backward::new(classes, |c, into| {
-        if state[c] == EXPANDED {
-            let t = &tree[rep[c] as usize];
-            for j in t.first..t.first + t.count {
-                into(class[j as usize] as usize);
+    let back = Backward::new(classes, |into| {
+        for c in 0..classes {
+            if state[c] == EXPANDED {
+                let t = &tree[rep[c] as usize];
+                for j in t.first..t.first + t.count {
+                    into(c, class[j as usize] as usize);
+                }
             }
         }
     });
@@ -193,25 +195,21 @@ pub(super) struct Backward {
 }
 
 impl Backward {
-    /// From `moves(c, into)`, which calls `into(d)` for each move of node
-    /// `c` (to node `d`), of `n` nodes: counted, summed up to each range's
-    /// end, then filled from the ends down, so that each offset ends as its
-    /// range's start.
-    pub(super) fn new(n: usize, moves: impl Fn(usize, &mut dyn FnMut(usize))) -> Self {
+    /// From `moves(into)`, which calls `into(c, d)` for each move (from
+    /// node `c` to node `d`) of a graph of `n` nodes, twice: counted,
+    /// summed up to each range's end, then filled from the ends down, so
+    /// that each offset ends as its range's start.
+    pub(super) fn new(n: usize, moves: impl Fn(&mut dyn FnMut(usize, usize))) -> Self {
         let mut offsets = hugepages::filled(n + 1, || 0u32);
-        for c in 0..n {
-            moves(c, &mut |d| offsets[d] += 1);
-        }
+        moves(&mut |_, d| offsets[d] += 1);
         for c in 1..=n {
             offsets[c] += offsets[c - 1];
         }
         let mut from = hugepages::filled(offsets[n] as usize, || 0u32);
-        for c in 0..n {
-            moves(c, &mut |d| {
-                offsets[d] -= 1;
-                from[offsets[d] as usize] = c as u32;
-            });
-        }
+        moves(&mut |c, d| {
+            offsets[d] -= 1;
+            from[offsets[d] as usize] = c as u32;
+        });
         Backward { offsets, from }
     }
 

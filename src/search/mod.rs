@@ -561,6 +561,8 @@ pub struct SolveResult<B> {
     /// they solved (copies of a position counted each).
     pub closures: u64,
     pub closure_solved: u64,
+    /// Seconds the closures took.
+    pub closure_seconds: f64,
     /// Solved positions in the table, and the bytes of it and of the
     /// tables of path-dependent disproofs and of estimates.
     pub tt_entries: usize,
@@ -669,9 +671,11 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     /// The expansions (over the solver's life) at which the closure
     /// ([`closure`]) runs next, if it is on.
     closure_due: u64,
-    /// Closures run and tree nodes they solved, in this call.
+    /// Closures run, tree nodes they solved and the time they took, in
+    /// this call.
     closures: u64,
     closure_solved: u64,
+    closure_time: Duration,
     /// The most bytes a graph search ([`graph`]) held in this call.
     graph_bytes: usize,
     /// The deepest depth cap a graph search of this call left.
@@ -790,6 +794,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closure_due: 0,
             closures: 0,
             closure_solved: 0,
+            closure_time: Duration::ZERO,
             graph_bytes: 0,
             graph_depth_cap: None,
         }
@@ -987,6 +992,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.estimate_hits = 0;
         self.closures = 0;
         self.closure_solved = 0;
+        self.closure_time = Duration::ZERO;
         self.graph_bytes = 0;
         self.graph_depth_cap = None;
         self.start = Instant::now();
@@ -1013,6 +1019,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             estimate_hits: self.estimate_hits,
             closures: self.closures,
             closure_solved: self.closure_solved,
+            closure_seconds: self.closure_time.as_secs_f64(),
             tt_entries: self.table.len(),
             tt_bytes: self.table.bytes() + self.conditional.bytes() + self.estimates.bytes(),
             tree_bytes: (self.peak_tree * std::mem::size_of::<TreeNode<B>>()).max(self.graph_bytes),

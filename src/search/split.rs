@@ -87,6 +87,7 @@ impl<B> SolveResult<B> {
             estimate_hits: 0,
             closures: 0,
             closure_solved: 0,
+            closure_seconds: 0.0,
             tt_entries: 0,
             tt_bytes: 0,
             tree_bytes: 0,
@@ -357,6 +358,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         estimate_hits: spent.estimate_hits,
         closures: spent.closures,
         closure_solved: spent.closure_solved,
+        closure_seconds: spent.closure_seconds,
         tt_entries: results.iter().map(|r| r.tt_entries).sum(),
         // What the threads hold at once, at most, as for the trees: not
         // the sum over moves searched one after another.
@@ -410,6 +412,7 @@ struct SpentTotals {
     estimate_hits: u64,
     closures: u64,
     closure_solved: u64,
+    closure_seconds: f64,
     second_levels: u64,
     compactions: u64,
     cuts: u64,
@@ -423,6 +426,7 @@ impl SpentTotals {
         self.estimate_hits += r.estimate_hits;
         self.closures += r.closures;
         self.closure_solved += r.closure_solved;
+        self.closure_seconds += r.closure_seconds;
         self.second_levels += r.second_levels;
         self.compactions += r.compactions;
         self.cuts += r.cuts;

@@ -5,6 +5,8 @@
 //! bound (pruning, PN², the closure). The method is described at the top
 //! of [`crate::search`].
 
+use std::time::Instant;
+
 use crate::bits::Bits;
 use crate::rules::Color;
 use crate::value::Oracle;
@@ -251,6 +253,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// [`super::SearchLimits::closure_every`]), so that its cost, a sort of the
     /// tree, stays a small share.
     fn close(&mut self) {
+        let t0 = Instant::now();
         self.compact();
         let verdicts = closure::verdicts(&self.tree, self.attacker);
         self.closures += 1;
@@ -295,6 +298,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         let share = self.tree.len() as u64 / CLOSURE_TREE_SHARE;
         self.closure_due = self.total_nodes + share.max(every).max(1);
         self.reset_path();
+        self.closure_time += t0.elapsed();
     }
 
     /// The path holds the root alone.
