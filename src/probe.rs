@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::bits::Bits;
@@ -136,6 +137,10 @@ pub struct Tablebase<B> {
     /// probes far more positions above it than below, and those need no
     /// look-up at all.
     max_stones: OnceLock<u32>,
+    /// Bytes of WDL files still to be read into memory as their classes
+    /// open ([`Tablebase::set_wdl_memory`]), and read so far.
+    wdl_budget: AtomicU64,
+    wdl_loaded: AtomicU64,
 }
 
 impl<B: Bits> Tablebase<B> {
@@ -153,6 +158,46 @@ impl<B: Bits> Tablebase<B> {
             transpose,
             classes: RwLock::new(HashMap::new()),
             max_stones: OnceLock::new(),
+            wdl_budget: AtomicU64::new(0),
+            wdl_loaded: AtomicU64::new(0),
+        }
+    }
+
+    /// Reads the WDL files of the classes opened from now on whole into
+    /// memory ([`WdlFile::load`]: quicker probes, a copy of this process's
+    /// own) while they fit in `bytes` in all, in the order the classes are
+    /// first probed; the others stay mapped.
+    pub fn set_wdl_memory(&self, bytes: u64) {
+        self.wdl_budget.store(bytes, Ordering::Relaxed);
+    }
+
+    /// Bytes of WDL files read into memory.
+    pub fn wdl_memory_used(&self) -> u64 {
+        self.wdl_loaded.load(Ordering::Relaxed)
+    }
+
+    /// A class's WDL file as it is to be read: loaded if it fits what is
+    /// left of the memory for them, else mapped.
+    fn load_if_room(&self, w: WdlFile) -> Result<WdlFile, TableError> {
+        let len = w.file_len;
+        let reserved = self
+            .wdl_budget
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                left.checked_sub(len)
+            })
+            .is_ok();
+        if !reserved {
+            return Ok(w);
+        }
+        match w.load() {
+            Ok(w) => {
+                self.wdl_loaded.fetch_add(len, Ordering::Relaxed);
+                Ok(w)
+            }
+            Err(e) => {
+                self.wdl_budget.fetch_add(len, Ordering::Relaxed);
+                Err(e)
+            }
         }
     }
 
@@ -224,7 +269,7 @@ impl<B: Bits> Tablebase<B> {
                     ),
                 }));
             }
-            Some(w)
+            Some(self.load_if_room(w)?)
         } else {
             None
         };
@@ -233,10 +278,17 @@ impl<B: Bits> Tablebase<B> {
             wdl,
             indexer: ClassIndexer::new(board, class),
         });
-        self.classes
-            .write()
-            .expect("lock")
-            .insert(class, Some(open.clone()));
+        let mut classes = self.classes.write().expect("lock");
+        if let Some(Some(first)) = classes.get(&class) {
+            // Another thread opened it meanwhile: its copy serves, and
+            // what this one loaded is given back.
+            if let Some(w) = open.wdl.as_ref().filter(|w| w.is_loaded()) {
+                self.wdl_loaded.fetch_sub(w.file_len, Ordering::Relaxed);
+                self.wdl_budget.fetch_add(w.file_len, Ordering::Relaxed);
+            }
+            return Ok(Some(first.clone()));
+        }
+        classes.insert(class, Some(open.clone()));
         Ok(Some(open))
     }
 
@@ -384,6 +436,17 @@ impl<B: Bits> Tablebase<B> {
     /// block cache, since it reads WDL files where there are any.
     pub fn decompressed_bytes_without_wdl(&self) -> Result<u64, ProbeError> {
         self.decompressed_bytes_of(|class| !wdl_path(&self.dir, class).exists())
+    }
+
+    /// Bytes of the WDL files in the folder: the most
+    /// [`Tablebase::set_wdl_memory`] can usefully take.
+    pub fn wdl_file_bytes(&self) -> Result<u64, ProbeError> {
+        Ok(self
+            .class_files()?
+            .into_iter()
+            .filter_map(|(class, _)| std::fs::metadata(wdl_path(&self.dir, class)).ok())
+            .map(|m| m.len())
+            .sum())
     }
 
     /// [`Tablebase::decompressed_bytes`] of the classes `which` picks.

@@ -91,6 +91,11 @@ fn check_against_brute_with(
     let summary = b.build(pieces, |_| {}).unwrap();
     assert!(!summary.is_empty());
     let tb = Tablebase::<u64>::new(&db, board, rules);
+    // The same tables with half the WDL files' bytes for reading them
+    // into memory: some are, the others stay mapped.
+    let held = Tablebase::<u64>::new(&db, board, rules);
+    let wdl_bytes = held.wdl_file_bytes().unwrap();
+    held.set_wdl_memory(wdl_bytes / 2);
     let truth = brute::solve(cols, rows, naive_rules(&rules), pieces as usize);
     let mut checked = 0;
     let mut kinds = [0usize; 3];
@@ -102,6 +107,11 @@ fn check_against_brute_with(
             .unwrap_or_else(|e| panic!("{fen}: probe failed: {e}"));
         assert_eq!(to_val(got), *want, "{fen} under {rules}");
         assert_eq!(tb.probe_wdl(&pos).unwrap(), got.wdl(), "{fen}: WDL file");
+        assert_eq!(
+            held.probe_wdl(&pos).unwrap(),
+            got.wdl(),
+            "{fen}: WDL in memory"
+        );
         kinds[match want {
             Val::Win(_) => 0,
             Val::Draw => 1,
@@ -110,6 +120,8 @@ fn check_against_brute_with(
         checked += 1;
     }
     assert!(checked > 1000, "only {checked} positions");
+    let used = held.wdl_memory_used();
+    assert!(used > 0 && used <= wdl_bytes / 2, "{used} of {wdl_bytes}");
     // The verifier re-derives every stored value from its successors.
     for s in &summary {
         let r = fanorona::verify::verify_class(&tb, s.class, None, &|_| {}).unwrap();

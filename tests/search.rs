@@ -1674,39 +1674,48 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     // files `build` writes beside the tables; under the move limit (which
     // needs the distances) a quarter of --memory at most, and no more than
     // the tables decompress to (3x3's are a few kilobytes); 0 still probes.
-    let cache = |out: &str| -> u64 {
-        let at = out
-            .find("\"table_cache_bytes\": ")
-            .expect("table_cache_bytes")
-            + 21;
-        out[at..].split(',').next().unwrap().parse().unwrap()
+    let solve_3x3 = |more: &[&str]| -> String {
+        let (code, out, _) =
+            fanorona(&[&["solve", "--board", "3x3", "--json", "--quiet"], more].concat());
+        assert_eq!(code, 0, "{out}");
+        out
     };
-    let (code, out, _) = fanorona(&["solve", "--board", "3x3", "--json", "--quiet"]);
-    assert_eq!(code, 0);
-    assert_eq!(cache(&out), 0, "{out}");
-    let (code, out, _) = fanorona(&[
-        "solve",
-        "--board",
-        "3x3",
-        "--move-limit",
-        "--json",
-        "--quiet",
-    ]);
-    assert_eq!(code, 0);
-    assert!((1..1 << 20).contains(&cache(&out)), "{out}");
-    let (code, out, _) = fanorona(&[
-        "solve",
-        "--board",
-        "3x3",
-        "--json",
-        "--quiet",
-        "--table-cache",
-        "0",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(cache(&out), 0, "{out}");
+    let out = solve_3x3(&[]);
+    assert_eq!(json_number(&out, "table_cache_bytes"), 0, "{out}");
+    let out = solve_3x3(&["--move-limit"]);
+    assert!(
+        (1..1 << 20).contains(&json_number(&out, "table_cache_bytes")),
+        "{out}"
+    );
+    let out = solve_3x3(&["--table-cache", "0"]);
+    assert_eq!(json_number(&out, "table_cache_bytes"), 0, "{out}");
+    assert!(out.contains("\"value\": \"win\""), "{out}");
+    // WDL files read into memory: none by default, all of 3x3's (a few
+    // kilobytes) in half a GiB; the same value.
+    assert_eq!(json_number(&out, "wdl_memory_bytes"), 0, "{out}");
+    let out = solve_3x3(&["--wdl-memory", "0.5"]);
+    assert!(
+        (1..1 << 20).contains(&json_number(&out, "wdl_memory_bytes")),
+        "{out}"
+    );
     assert!(out.contains("\"value\": \"win\""), "{out}");
     for (args, needle) in [
+        (
+            &["solve", "--board", "3x3", "--wdl-memory=-1"][..],
+            "--wdl-memory -1",
+        ),
+        (
+            &[
+                "solve",
+                "--board",
+                "3x3",
+                "--table-cache",
+                "0.5",
+                "--wdl-memory",
+                "0.5",
+            ][..],
+            "--wdl-memory 0.5",
+        ),
         (&["solve", "--board", "4x3"][..], "4x3"),
         (
             &["solve", "--board", "3x3", "--table-cache", "1"][..],

@@ -45,6 +45,8 @@ pub(super) struct Report {
     pub(super) memory_bytes: usize,
     /// The bound on decompressed table blocks held.
     pub(super) cache_bytes: usize,
+    /// Bytes of WDL files read into memory (`--wdl-memory`).
+    pub(super) wdl_memory_bytes: u64,
     /// Table blocks looked up in this search: (found in the cache, read
     /// and decompressed).
     pub(super) cache_reads: (u64, u64),
@@ -244,6 +246,12 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         bytes(r.tree_bytes),
         bytes(r.memory_bytes)
     );
+    if r.wdl_memory_bytes > 0 {
+        println!(
+            "          WDL files read into memory: {}",
+            bytes(r.wdl_memory_bytes as usize)
+        );
+    }
     if let Some(cap) = r.depth_cap {
         println!("graph     depth cap {cap} where the search left it");
     }
@@ -424,7 +432,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"closure_seconds\": {:.3}, \"depth_cap\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"wdl_memory_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"closure_seconds\": {:.3}, \"depth_cap\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.label()),
@@ -437,6 +445,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.table_stones.map_or("null".to_string(), |k| k.to_string()),
         r.tree_bytes + r.tt_bytes,
         r.cache_bytes,
+        r.wdl_memory_bytes,
         r.cache_reads.0,
         r.cache_reads.1,
         r.compactions,

@@ -18,7 +18,7 @@
 #          open: if those three fail, d3-e3W is a draw)
 #   h2A.*: after e2-e3A f4-e5W h1-h2A (if both fail, e2-e3A is a draw;
 #          if either wins, e2-e3A loses)
-# NAME "all" runs every one.
+# NAME "all" runs every one. EXTRA adds flags (such as --wdl-memory 4).
 set -u
 BIN=$1; LIM=$2; shift 2
 declare -A P=(
@@ -49,7 +49,7 @@ one() {
   done
   /usr/bin/time -v "$BIN" solve --position "$2" --goal black --db "${DB:-/work/runs/db9x5}" \
       --pieces "${PIECES:-8}" --moves none --threads 1 --memory "${MEM:-9}" --table-cache "${CACHE:-1}" --graph --weak \
-      --time-limit "$LIM" --checkpoint "$CK/$1.fns" --checkpoint-every 10 --json \
+      --time-limit "$LIM" --checkpoint "$CK/$1.fns" --checkpoint-every 10 --json ${EXTRA:-} \
       > "$CK/$1.json" 2> "$CK/$1.log"
   echo "$1 rc=$? $(tail -1 "$CK/$1.json" | grep -o '"state": "[a-z]*"\(, "proof": [0-9]*, "disproof": [0-9]*\)\?' | tail -1)"
 }
