@@ -700,7 +700,7 @@ impl<B: Bits> Graph<B> {
         // 0: dropped, 1: kept as a leaf, 2: kept with its moves.
         let mut keep = hugepages::filled(n, || 0u8);
         keep[0] = 1;
-        let (mut positions, mut edges) = (1usize, 0usize);
+        let (mut positions, mut edges, mut expansions) = (1usize, 0usize, 0usize);
         let mut heap = std::collections::BinaryHeap::new();
         if self.nodes[0].state == EXPANDED {
             heap.push((stamp(0), 0u32));
@@ -708,12 +708,15 @@ impl<B: Bits> Graph<B> {
         while let Some((_, i)) = heap.pop() {
             let count = self.nodes[i as usize].count as usize;
             // (Counting every child as new over-counts shared ones: safe.)
-            let bytes = (positions + count) * node_bytes::<B>() + (edges + count) * EDGE_BYTES;
+            let bytes = (positions + count) * node_bytes::<B>()
+                + (expansions + 1) * EXPANSION_BYTES
+                + (edges + count) * EDGE_BYTES;
             if positions + count > nodes_budget || bytes > bytes_budget {
                 continue;
             }
             keep[i as usize] = 2;
             edges += count;
+            expansions += 1;
             for &c in self.kids(i) {
                 if keep[c as usize] == 0 {
                     keep[c as usize] = 1;
@@ -1583,8 +1586,8 @@ mod tests {
     #[test]
     fn a_full_graph_keeps_the_latest_descents_with_their_children() {
         // Room for 8 positions: 0 1 4 3 with their moves, not 2's; then
-        // the same room counted in bytes.
-        let room = 8 * (node_bytes::<u64>() + EDGE_BYTES);
+        // the same room counted in bytes (with the four expansions').
+        let room = 8 * (node_bytes::<u64>() + EDGE_BYTES) + 4 * EXPANSION_BYTES;
         for (positions, bytes) in [(8, usize::MAX), (100, room)] {
             keeps_the_latest_descents(positions, bytes);
         }
