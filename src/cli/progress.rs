@@ -74,8 +74,9 @@ impl ProgressLine {
             },
             if p.closures > 0 {
                 format!(
-                    ", {} closures solved {}",
+                    ", {} closures ({:.0} s) solved {}",
                     p.closures,
+                    p.closure_seconds,
                     human(p.closure_solved as f64)
                 )
             } else {
@@ -169,6 +170,7 @@ mod tests {
             second_levels: 0,
             closures: 0,
             closure_solved: 0,
+            closure_seconds: 0.0,
             depth_cap: None,
         };
         let text = line.text(&p);
@@ -179,9 +181,12 @@ mod tests {
         p.first_move = None;
         assert!(line.text(&p).starts_with("[7x3] black wins? pn 3 dn 4,"));
         assert!(!line.text(&p).contains("closures"));
-        (p.closures, p.closure_solved) = (3, 15_000);
+        (p.closures, p.closure_solved, p.closure_seconds) = (3, 15_000, 12.4);
         let text = line.text(&p);
-        assert!(text.contains(", 3 closures solved 15.0k, solved"), "{text}");
+        assert!(
+            text.contains(", 3 closures (12 s) solved 15.0k, solved"),
+            "{text}"
+        );
         // On the graph: positions and the times it was full.
         (p.tree_nodes, p.cuts) = (12_000, 2);
         assert!(

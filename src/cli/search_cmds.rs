@@ -617,6 +617,7 @@ fn run<B: Bits>(
                 second_levels: all.clone().map(|q| q.second_levels).sum(),
                 closures: all.clone().map(|q| q.closures).sum(),
                 closure_solved: all.clone().map(|q| q.closure_solved).sum(),
+                closure_seconds: all.clone().map(|q| q.closure_seconds).sum(),
                 seconds: t0.elapsed().as_secs_f64(),
                 ..p.clone()
             };

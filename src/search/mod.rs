@@ -480,10 +480,11 @@ pub struct Progress {
     /// this call.
     pub cuts: u64,
     pub second_levels: u64,
-    /// Closures run ([`SearchLimits::closure_every`]) and the tree nodes
-    /// they solved, in this call.
+    /// Closures run ([`SearchLimits::closure_every`]), the tree nodes
+    /// they solved and the seconds they took, in this call.
     pub closures: u64,
     pub closure_solved: u64,
+    pub closure_seconds: f64,
     /// On the graph under a depth cap ([`SearchLimits::depth_cap`]): the
     /// cap now, which doubles as the search needs.
     pub depth_cap: Option<usize>,
@@ -1163,6 +1164,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             second_levels: self.second_levels,
             closures: self.closures,
             closure_solved: self.closure_solved,
+            closure_seconds: self.closure_time.as_secs_f64(),
             depth_cap: None,
         }
     }
