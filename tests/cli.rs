@@ -616,13 +616,17 @@ fn bench_json_counts_perft_and_times_probes() {
     // The largest of 1v1, 1v2, 2v1 is 1v2 (Black has more stones to place).
     assert!(out.contains("\"probe\": {\"class\": \"1v2\""), "{out}");
     assert!(json_number(&out, "entries") > 0, "{out}");
-    assert!(
-        out.contains("\"wdl_us\": ") && !out.contains("\"wdl_us\": null"),
-        "{out}"
-    );
+    for key in ["wdl_us", "wdl_loaded_us"] {
+        let at = out.find(&format!("\"{key}\": ")).expect(key) + key.len() + 4;
+        let us: f64 = out[at..].split([',', '}']).next().unwrap().parse().unwrap();
+        assert!(us > 0.0, "{out}");
+    }
     std::fs::remove_file(db.join("9x5-corner-free-sl").join("1v2.fnw")).unwrap();
     let out = bench();
-    assert!(out.contains("\"wdl_us\": null"), "{out}");
+    assert!(
+        out.contains("\"wdl_us\": null, \"wdl_loaded_us\": null"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&db);
     let empty = temp_folder("bench-none");
     std::fs::create_dir_all(&empty).unwrap();

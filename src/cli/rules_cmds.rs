@@ -174,13 +174,14 @@ pub struct BenchArgs {
     pub runs: u32,
     /// Also time probes of the 9x5 tables (default rules) in this database
     /// folder: cached (block already decompressed), cold (cache emptied
-    /// before each probe) and win, draw or loss alone from the WDL file.
+    /// before each probe) and win, draw or loss alone from the WDL file,
+    /// mapped and read into memory (as `solve --wdl-memory` reads it).
     #[arg(long)]
     pub probe_db: Option<std::path::PathBuf>,
     /// One JSON line: {"depth", "nodes", "seconds_one_thread", "threads",
     /// "seconds_threads", "probe": null or {"class", "entries",
-    /// "cached_us", "cold_us", "wdl_us" (null without a WDL file)}} (the
-    /// best of the runs).
+    /// "cached_us", "cold_us", "wdl_us", "wdl_loaded_us" (both null
+    /// without a WDL file)}} (the best of the runs).
     #[arg(long)]
     pub json: bool,
 }
@@ -225,12 +226,13 @@ pub fn bench(args: &BenchArgs) -> CliResult {
     if args.json {
         let probe = probe.map_or("null".to_string(), |p| {
             format!(
-                "{{\"class\": {}, \"entries\": {}, \"cached_us\": {:.3}, \"cold_us\": {:.3}, \"wdl_us\": {}}}",
+                "{{\"class\": {}, \"entries\": {}, \"cached_us\": {:.3}, \"cold_us\": {:.3}, \"wdl_us\": {}, \"wdl_loaded_us\": {}}}",
                 json_str(&p.class.name()),
                 p.entries,
                 p.cached * 1e6,
                 p.cold * 1e6,
-                p.wdl.map_or("null".to_string(), |w| format!("{:.3}", w * 1e6))
+                p.wdl.map_or("null".to_string(), |(w, _)| format!("{:.3}", w * 1e6)),
+                p.wdl.map_or("null".to_string(), |(_, l)| format!("{:.3}", l * 1e6))
             )
         });
         println!(
@@ -244,7 +246,11 @@ pub fn bench(args: &BenchArgs) -> CliResult {
             p.cached * 1e6,
             p.cold * 1e6,
             p.wdl
-                .map(|w| format!(", WDL file {:.3} us", w * 1e6))
+                .map(|(w, l)| format!(
+                    ", WDL file {:.3} us mapped, {:.3} us in memory",
+                    w * 1e6,
+                    l * 1e6
+                ))
                 .unwrap_or_default()
         );
     }
@@ -260,8 +266,9 @@ struct ProbeTimes {
     /// The cache emptied before each probe.
     cold: f64,
     /// Win, draw or loss alone from the WDL file (random positions of the
-    /// table, its chunks checked before), if it has one.
-    wdl: Option<f64>,
+    /// table, their chunks checked before), mapped and read into memory,
+    /// if it has one.
+    wdl: Option<(f64, f64)>,
 }
 
 /// Times probes of random positions of the largest table in `db`.
@@ -278,13 +285,17 @@ fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> Result<Prob
     let ix = ClassIndexer::<u64>::new(board, class);
     let mut cache = DecodeCache::default();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut positions = Vec::new();
-    for _ in 0..2000 {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        positions.push(ix.decode(seed % file.header.entries, &mut cache));
-    }
+    let mut random_positions = |n: usize| -> Vec<_> {
+        (0..n)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                ix.decode(seed % file.header.entries, &mut cache)
+            })
+            .collect()
+    };
+    let positions = random_positions(2000);
     // Cold: every probe decompresses its block.
     let t = Instant::now();
     for p in &positions {
@@ -303,22 +314,28 @@ fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> Result<Prob
         std::hint::black_box(tb.probe(&few[k % few.len()])?);
     }
     let cached = t.elapsed().as_secs_f64() / reps as f64;
-    // WDL: every position once to check its chunk, then all of them again.
+    // WDL: many positions (their pages far more than the address
+    // translation caches hold, as in a search), each once to check its
+    // chunk, then all of them again; then the same read into memory.
     let wdl =
         if fanorona::builder::wdl_path(&fanorona::builder::table_dir(db, &board, rules), class)
             .exists()
         {
-            for p in &positions {
-                tb.probe_wdl(p)?;
-            }
-            let rounds = 50;
-            let t = Instant::now();
-            for _ in 0..rounds {
+            let positions = random_positions(200_000);
+            let time_wdl = |tb: &Tablebase<u64>| -> Result<f64, CliError> {
+                for p in &positions {
+                    tb.probe_wdl(p)?;
+                }
+                let t = Instant::now();
                 for p in &positions {
                     std::hint::black_box(tb.probe_wdl(p)?);
                 }
-            }
-            Some(t.elapsed().as_secs_f64() / (rounds * positions.len()) as f64)
+                Ok(t.elapsed().as_secs_f64() / positions.len() as f64)
+            };
+            let mapped = time_wdl(&tb)?;
+            let loaded = Tablebase::<u64>::new(db, board, *rules);
+            loaded.set_wdl_memory(u64::MAX);
+            Some((mapped, time_wdl(&loaded)?))
         } else {
             None
         };
