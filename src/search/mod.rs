@@ -169,8 +169,9 @@
 //! backed out of in the same way; when every line stops at the cap, or
 //! the descents back out at it too often (a stall of its own), the cap
 //! doubles for the rest of the search. When every descent backs out to the root right
-//! after a closure, the nearest unknown position is expanded, breadth
-//! first (if there is none the next closure settles the root). The graph
+//! after a closure, or sooner after one than the graph's size warrants
+//! another, the nearest unknown position is expanded, breadth first (if
+//! there is none the next closure settles the root). The graph
 //! is sized once from the memory bound (in a split, it grows into the
 //! memory of searches that have ended); when it is full, a last closure
 //! runs, the solved positions go into the table, the numbers of the
