@@ -257,12 +257,13 @@ fn bytes_per_position<B: Bits>() -> usize {
     node_bytes::<B>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + EDGE_BYTES * EDGES_PER_POSITION
 }
 
-/// Scratch a position needs at most: a descent's mark (4 bytes) and, in a
+/// Scratch a position needs at most: a descent's mark (4 bytes), the
+/// flag [`Graph::nearest_unknown`] keeps between calls (1) and, in a
 /// closure, its range of the moves backwards (4), the moves it still
 /// needs (4), its place in the queue (4) and its byte of flags (1);
 /// when the graph is full, [`Graph::keep_recent`] takes less beside the
-/// mark: a flag (1), the new number (4) and a place in the heap (8) or
-/// among the ranges of moves (4).
+/// mark and that flag: a flag (1), the new number (4) and a place in the
+/// heap (8) or among the ranges of moves (4).
 const SCRATCH_PER_POSITION: usize = 18;
 /// Scratch an edge needs in a closure: its place among the moves
 /// backwards.
