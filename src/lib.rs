@@ -77,6 +77,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+mod prefetch;
 pub mod probe;
 pub mod rules;
 pub mod search;

@@ -45,6 +45,7 @@ use memmap2::Mmap;
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::index::MaterialClass;
+use crate::prefetch::prefetch;
 use crate::table::{
     INDEX_SCHEME, TableError, TableFile, TableHeader, create_framed, decode, map_file, read_framed,
     seal_framed,
@@ -318,6 +319,17 @@ impl WdlFile {
             return Err(self.corrupt(format!("chunk {c} checksum differs")));
         }
         Ok(())
+    }
+
+    /// Starts loading the byte that holds the value at `index` (nothing
+    /// past the end), for a [`WdlFile::wdl`] soon after: a probe through
+    /// captures reads one value for each capture, from anywhere in the
+    /// file, and asking for all of them first lets the waits overlap.
+    #[inline]
+    pub fn prefetch(&self, index: u64) {
+        if let Some(byte) = self.bytes.get(self.data_start + (index / 4) as usize) {
+            prefetch(byte);
+        }
     }
 
     /// Win, draw or loss for the side to move at a table index.

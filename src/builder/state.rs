@@ -7,25 +7,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 use crate::index::ClassIndexer;
+use crate::prefetch::prefetch;
 use crate::table::{TableError, TableHeader, write_table};
-
-/// Asks the processor to bring `items[i]` into cache, so that a read soon
-/// after does not wait for memory. The builder's reads are random over
-/// gigabytes, and a worker that issues the reads it will need before
-/// making any keeps several memory accesses in flight instead of one.
-#[inline]
-fn prefetch<T>(items: &[T], i: usize) {
-    let at = items[i..].as_ptr().cast::<i8>();
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: a prefetch is only a hint (it never faults), the pointer
-        // is to a live element, and SSE is part of x86_64.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(at) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
-}
 
 /// A solved class held in memory for the classes built on it.
 pub(super) struct Solved<B> {
@@ -62,8 +45,8 @@ impl Held {
     #[inline]
     pub(super) fn prefetch(&self, i: usize) {
         match self {
-            Held::Narrow(v) => prefetch(v, i),
-            Held::Wide(v) => prefetch(v, i),
+            Held::Narrow(v) => prefetch(&v[i]),
+            Held::Wide(v) => prefetch(&v[i]),
         }
     }
     pub(super) fn bytes(&self) -> u64 {

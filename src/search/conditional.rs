@@ -29,10 +29,11 @@
 //! nodes never stored cost one read of a small array.
 
 use crate::bits::Bits;
+use crate::prefetch::prefetch;
 use crate::rules::Color;
 
 use super::Node;
-use super::table::{hash_key, prefetch, scale};
+use super::table::{hash_key, scale};
 
 /// Slots per bucket.
 const WAYS: usize = 4;

@@ -38,10 +38,11 @@
 
 use crate::bits::Bits;
 use crate::position::Position;
+use crate::prefetch::prefetch;
 use crate::rules::Color;
 
 use super::Node;
-use super::table::{hash_key, prefetch, scale};
+use super::table::{hash_key, scale};
 
 #[derive(Clone, Copy, Debug)]
 struct Slot<B> {

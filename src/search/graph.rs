@@ -14,9 +14,10 @@
 //! descent backs out of repetitions, is in [`crate::search`]).
 
 use super::closure::{Backward, moves_needed};
-use super::table::{hash_key, prefetch};
+use super::table::hash_key;
 use super::*;
 use crate::hugepages;
+use crate::prefetch::prefetch;
 
 const UNKNOWN: u8 = 0;
 const EXPANDED: u8 = 1;

@@ -19,6 +19,7 @@ use std::hash::{Hash, Hasher};
 use crate::bits::{Bits, Square};
 use crate::fxhash::FxHasher;
 use crate::position::Position;
+use crate::prefetch::prefetch;
 use crate::rules::Color;
 
 use super::{INF, Node};
@@ -181,32 +182,6 @@ pub(super) fn hash_key<B: Bits>(node: &Node<B>, attacker: Color) -> u64 {
     node.hash(&mut h);
     attacker.hash(&mut h);
     h.finish()
-}
-
-/// Starts loading the cache lines that hold `item` (a hint, nothing on
-/// targets other than x86_64). The tables of the search are far larger
-/// than the processor's caches: a look-up that waits for memory is a
-/// stall of a few hundred cycles (in a 9x5 search with `--memory 9`, 12%
-/// of the time on the path-dependent disproofs' slot and 15% on the
-/// estimates' slot before they were prefetched).
-#[inline]
-pub(super) fn prefetch<T: ?Sized>(item: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        const LINE: usize = 64;
-        let start = (item as *const T).cast::<i8>() as usize;
-        let end = start + std::mem::size_of_val(item).max(1);
-        let mut line = start & !(LINE - 1);
-        while line < end {
-            // SAFETY: a prefetch is only a hint (it never faults, whatever
-            // the address), and SSE is part of x86_64.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(line as *const i8) };
-            line += LINE;
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
 }
 
 /// A hash scaled to `0..n` by its high bits (a multiply, not a modulo,
