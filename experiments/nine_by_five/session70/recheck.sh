@@ -2,8 +2,9 @@
 # usage: recheck.sh BIN LIMIT_S LIST [OUT_DIR]
 # Searches "Black wins?" afresh (no checkpoint) at each position of LIST
 # (lines "NAME FEN", White to move), one after the other, on the graph
-# with weak numbers, one core and 9 GiB, every 9x5 table up to 8 stones
-# (DB, default /work/runs/db9x5). Prints a line a position: name, state,
+# with weak numbers, one core and MEM GiB (default 9) of which CACHE (1)
+# for table blocks, every 9x5 table up to 8 stones (DB, default
+# /work/runs/db9x5); EXTRA adds flags (such as --wdl-memory 2). Prints a line a position: name, state,
 # expansions, seconds, closures, graph cuts, positions the closures
 # solved. JSON and log of each in OUT_DIR (default ./recheck).
 set -u
@@ -11,7 +12,7 @@ BIN=$1; LIM=$2; LIST=$3; OUT=${4:-recheck}
 mkdir -p "$OUT"
 while read -r name fen; do
   /usr/bin/time -v "$BIN" solve --position "$fen" --goal black --db "${DB:-/work/runs/db9x5}" --pieces 8 \
-    --moves none --threads 1 --memory 9 --table-cache 1 --graph --weak --time-limit "$LIM" --json \
+    --moves none --threads 1 --memory "${MEM:-9}" --table-cache "${CACHE:-1}" --graph --weak --time-limit "$LIM" --json ${EXTRA:-} \
     > "$OUT/$name.json" 2> "$OUT/$name.log"
   python3 - "$OUT/$name.json" "$name" <<'PY'
 import json, sys
