@@ -570,18 +570,20 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     let _ = std::fs::remove_dir_all(&db);
 }
 
-/// The number after `"key": ` in a JSON line.
-fn json_number(line: &str, key: &str) -> u64 {
+/// The text of the value after `"key": ` in a JSON line, up to the next
+/// `,` or `}`.
+fn json_value<'a>(line: &'a str, key: &str) -> &'a str {
     let at = line
         .find(&format!("\"{key}\": "))
         .unwrap_or_else(|| panic!("no {key:?} in {line}"))
         + key.len()
         + 4;
-    let digits: String = line[at..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
-        .collect();
-    digits
+    line[at..].split([',', '}']).next().unwrap_or_default()
+}
+
+/// The whole number after `"key": ` in a JSON line.
+fn json_number(line: &str, key: &str) -> u64 {
+    json_value(line, key)
         .parse()
         .unwrap_or_else(|_| panic!("{key:?} in {line}"))
 }
@@ -617,8 +619,7 @@ fn bench_json_counts_perft_and_times_probes() {
     assert!(out.contains("\"probe\": {\"class\": \"1v2\""), "{out}");
     assert!(json_number(&out, "entries") > 0, "{out}");
     for key in ["wdl_us", "wdl_loaded_us"] {
-        let at = out.find(&format!("\"{key}\": ")).expect(key) + key.len() + 4;
-        let us: f64 = out[at..].split([',', '}']).next().unwrap().parse().unwrap();
+        let us: f64 = json_value(&out, key).parse().expect(key);
         assert!(us > 0.0, "{out}");
     }
     std::fs::remove_file(db.join("9x5-corner-free-sl").join("1v2.fnw")).unwrap();
