@@ -864,17 +864,20 @@ fn a_full_graph_makes_room_within_its_memory_bound() {
     assert!(r.tree_bytes > 0);
 }
 
-/// Checks a stopped search's line: it starts at the tree's root with the
-/// goal's numbers, every step is a legal turn to the position it names,
-/// and at each node the search goes down to the child holding the node's
-/// own number (proof where the attacker moves, disproof where the
-/// defender does: a minimum over the children); it ends at a leaf.
+/// Checks a stopped search's line: it starts at the root with the goal's
+/// numbers, every step is a legal turn to the position it names, and no
+/// position comes twice. In a tree (`on_graph` false) at each node the
+/// search goes down to the child holding the node's own number (proof
+/// where the attacker moves, disproof where the defender does: a minimum
+/// over the children), and the line ends at a leaf; on the graph the
+/// numbers only steer and may be as an earlier update left them.
 fn check_line(
     geo: &Geometry<u64>,
     rules: &Rules,
     root: &Position<u64>,
     goal: GoalState,
     line: &fanorona::search::SearchLine<u64>,
+    on_graph: bool,
 ) {
     let first = &line.nodes[0];
     assert_eq!(first.position, *root);
@@ -895,6 +898,9 @@ fn check_line(
             .expect("a step of the line is a legal turn")
             .turns;
         assert_eq!(legal, child.turns);
+        if on_graph {
+            continue;
+        }
         if node.position.turn == line.attacker {
             assert_eq!(
                 node.proof, child.proof,
@@ -907,7 +913,15 @@ fn check_line(
             );
         }
     }
-    assert_eq!(line.leaf().children, 0);
+    for (i, n) in line.nodes.iter().enumerate() {
+        assert!(
+            line.nodes[i + 1..].iter().all(|m| m.position != n.position),
+            "ply {i}'s position comes again"
+        );
+    }
+    if !on_graph {
+        assert_eq!(line.leaf().children, 0);
+    }
     assert_eq!(line.plies(), line.nodes.len() - 1);
     assert!(line.plies() > 0);
     // The root's moves: each distinct legal move of the root once, with its
@@ -930,7 +944,9 @@ fn check_line(
     let keys: Vec<u64> = line.root_moves.iter().map(key).collect();
     assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
     assert_eq!(line.root_moves[0].position, line.nodes[1].position);
-    assert_eq!(keys[0], key(first));
+    if !on_graph {
+        assert_eq!(keys[0], key(first));
+    }
 }
 
 #[test]
@@ -949,7 +965,7 @@ fn a_stopped_search_shows_the_line_it_stands_on() {
             .unwrap();
         let line = r.line.as_ref().expect("a stopped search has a line");
         assert_eq!(line.attacker, Color::Black);
-        check_line(&geo, &rules, &pos, r.goals[0].state, line);
+        check_line(&geo, &rules, &pos, r.goals[0].state, line, false);
         // Read off the tree without changing it.
         let again = solver.search_line().unwrap();
         assert_eq!(again.nodes.len(), line.nodes.len());
@@ -974,7 +990,7 @@ fn a_stopped_search_shows_the_line_it_stands_on() {
         match (&m.line, open) {
             (Some(line), Some(g)) => {
                 assert_eq!(g.attacker, line.attacker);
-                check_line(&geo, &rules, &m.position, g.state, line);
+                check_line(&geo, &rules, &m.position, g.state, line, false);
                 lines += 1;
             }
             (None, None) => {}
@@ -991,6 +1007,50 @@ fn a_stopped_search_shows_the_line_it_stands_on() {
         &Position::start(&board, Color::White),
         &NoTables,
         &limits(8),
+        |_| {},
+    );
+    assert!(r.value.is_some() && r.stopped.is_none());
+    assert!(r.line.is_none());
+}
+
+#[test]
+fn a_stopped_graph_search_shows_the_line_it_stands_on() {
+    let (geo, pos) = start_5x5();
+    let rules = Rules::default();
+    for (attacker, nodes) in [(Color::Black, 500), (Color::White, 20_000)] {
+        let lim = SearchLimits {
+            nodes: Some(nodes),
+            memory_bytes: 64 << 20,
+            graph: true,
+            ..SearchLimits::default()
+        };
+        let mut solver = Solver::new(&geo, rules, &NoTables, lim);
+        let r = solver.prove_goal(&pos, 0, attacker, &mut |_| {}).unwrap();
+        let line = r.line.as_ref().expect("a stopped search has a line");
+        assert_eq!(line.attacker, attacker);
+        check_line(&geo, &rules, &pos, r.goals[0].state, line, true);
+        // The line goes down to where the next expansion is, or to where
+        // the next descent would back out (every open child on the line).
+        let leaf = line.leaf();
+        assert!(leaf.proof > 0 && leaf.disproof > 0, "{leaf:?}");
+        assert!(line.plies() > 1, "{} plies", line.plies());
+        // Kept after the search, not read off anything still changing.
+        let again = solver.search_line().unwrap();
+        assert_eq!(again.leaf().position, leaf.position);
+    }
+    // A settled graph search has none.
+    let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+    let geo3: Geometry<u64> = Geometry::new(board);
+    let lim = SearchLimits {
+        graph: true,
+        ..limits(8)
+    };
+    let r = solve(
+        &geo3,
+        &rules,
+        &Position::start(&board, Color::White),
+        &NoTables,
+        &lim,
         |_| {},
     );
     assert!(r.value.is_some() && r.stopped.is_none());
@@ -1601,6 +1661,17 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert!(text.contains("leaf      "), "{text}");
     assert!(
         text.contains("root      its 5 moves in the tree, the next first (proof / disproof):"),
+        "{text}"
+    );
+    // On the graph too.
+    let (code, text, _) = stopped_5x5("1", &["--quiet", "--graph"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("line      \"white wins?\" goes on "),
+        "{text}"
+    );
+    assert!(
+        text.contains("root      its 5 moves in the graph, the next first (proof / disproof):"),
         "{text}"
     );
     // Side by side: a line for each first move left open, in its entry.

@@ -81,7 +81,7 @@ pub(super) struct Report {
     pub(super) move_checkpoints: Vec<(String, CheckpointReport)>,
 }
 
-/// The line through an open search tree ([`fanorona::search::SearchLine`]),
+/// The line through an open search tree or graph ([`fanorona::search::SearchLine`]),
 /// ready to print.
 pub(super) struct LineReport {
     /// The goal's attacker.
@@ -284,10 +284,10 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
         );
     }
     if let Some(l) = &r.line {
-        print_line("", l);
+        print_line("", l, r.graph);
     }
     for (m, l) in &r.move_lines {
-        print_line(&format!("after {m}, "), l);
+        print_line(&format!("after {m}, "), l, r.graph);
     }
     for c in r
         .checkpoint
@@ -298,8 +298,9 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     }
 }
 
-/// The line as moves wrapped under a heading, then its leaf.
-fn print_line(after: &str, l: &LineReport) {
+/// The line as moves wrapped under a heading, then its leaf (through the
+/// search's tree, or its `graph`).
+fn print_line(after: &str, l: &LineReport, graph: bool) {
     println!(
         "line      {after}\"{} wins?\" goes on {} plies down from {} (proof {}, disproof {}):",
         l.attacker.name(),
@@ -317,8 +318,9 @@ fn print_line(after: &str, l: &LineReport) {
     println!("leaf      {} ({} stones)", l.leaf_fen, l.leaf_stones);
     if l.root_moves.len() > 1 {
         println!(
-            "root      its {} moves in the tree, the next first (proof / disproof):",
-            l.root_moves.len()
+            "root      its {} moves in the {}, the next first (proof / disproof):",
+            l.root_moves.len(),
+            if graph { "graph" } else { "tree" }
         );
         let moves = l
             .root_moves

@@ -935,6 +935,40 @@ impl<B: Bits> Graph<B> {
         }
         found
     }
+    /// The path the next descent starts down ([`Graph::descend`]'s choices,
+    /// read without changing anything), as positions from the root: at
+    /// each expanded position the open child off the path with the
+    /// smallest proof number where the attacker moves, the smallest
+    /// disproof number where the defender does (the first of equals), down
+    /// to an unknown position, to one whose open children are all solved
+    /// or on the path (where the descent would back out), or to the depth
+    /// cap, `max_depth` moves below the root.
+    fn line(&self, attacker: Color, max_depth: usize) -> Vec<u32> {
+        let mut path = vec![0u32];
+        loop {
+            let cur = *path.last().expect("the root is on the path");
+            let n = &self.nodes[cur as usize];
+            if n.state != EXPANDED || path.len() > max_depth {
+                return path;
+            }
+            let or = n.node.pos.turn == attacker;
+            let mut best: Option<(u32, u32)> = None;
+            for &c in self.kids(cur) {
+                let k = &self.nodes[c as usize];
+                if k.state == PROVED || k.state == DISPROVED || path.contains(&c) {
+                    continue;
+                }
+                let v = if or { k.pn } else { k.dn };
+                if best.is_none_or(|(_, b)| v < b) {
+                    best = Some((c, v));
+                }
+            }
+            match best {
+                Some((c, _)) => path.push(c),
+                None => return path,
+            }
+        }
+    }
 }
 
 impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
@@ -992,6 +1026,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 p.depth_cap = depth_cap.limit();
             });
             if self.stopped.is_some() {
+                self.graph_line = Some(self.graph_line(&g, attacker, depth_cap.moves));
                 break GoalState::Open {
                     proof: r.pn as u64,
                     disproof: r.dn as u64,
@@ -1056,6 +1091,47 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         self.graph_bytes = self.graph_bytes.max(bytes(&g));
         self.graph_depth_cap = self.graph_depth_cap.max(depth_cap.limit());
         result
+    }
+
+    /// The line a graph search stands on ([`Solver::search_line`]): the
+    /// path of [`Graph::line`], and every move of the root in the order
+    /// the search prefers them (solved ones too), with their numbers.
+    fn graph_line(&self, g: &Graph<B>, attacker: Color, max_depth: usize) -> SearchLine<B> {
+        let node = |i: u32, parent: Option<&Position<B>>| {
+            let n = &g.nodes[i as usize];
+            // Solved positions hold u32::MAX for the number that is
+            // infinite.
+            let number = |x: u32| if x == u32::MAX { INF } else { x as u64 };
+            let children = if n.state == UNKNOWN {
+                0
+            } else {
+                g.kids(i).len()
+            };
+            self.line_node_at(parent, n.node.pos, (number(n.pn), number(n.dn)), children)
+        };
+        let path = g.line(attacker, max_depth);
+        let mut nodes = vec![node(0, None)];
+        for pair in path.windows(2) {
+            let parent = g.nodes[pair[0] as usize].node.pos;
+            nodes.push(node(pair[1], Some(&parent)));
+        }
+        let root = g.nodes[0].node.pos;
+        let mut root_moves: Vec<LineNode<B>> =
+            g.kids(0).iter().map(|&k| node(k, Some(&root))).collect();
+        // Stable: equals keep the graph's order, as a descent takes the
+        // first.
+        root_moves.sort_by_key(|m| {
+            if root.turn == attacker {
+                m.proof
+            } else {
+                m.disproof
+            }
+        });
+        SearchLine {
+            attacker,
+            nodes,
+            root_moves,
+        }
     }
 
     /// Runs the closure on the graph ([`Graph::close`]), counted and

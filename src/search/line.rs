@@ -1,5 +1,5 @@
 //! The line a search stands on: the path it would go down next through its
-//! open tree, from the tree's root to the most-proving leaf.
+//! open tree (or graph), from the root to the most-proving leaf.
 //!
 //! A long search left open (a time limit, Ctrl-C) says little through its
 //! root's two numbers alone. The line says where the work is: the moves the
@@ -7,7 +7,8 @@
 //! defence it finds hardest to refute (smallest disproof number where the
 //! defender moves), how deep the frontier is, and how the numbers shrink
 //! along it. It is the path [`Solver::step`](super::Solver) descends, read
-//! off the tree without changing it.
+//! off the tree without changing it; on the graph (`--graph`), the path the
+//! next descent starts down, read off the graph when the search stops.
 
 use crate::bits::Bits;
 use crate::movegen::{Turn, for_each_turn};
@@ -19,17 +20,18 @@ use super::Solver;
 use super::tree::NONE;
 use super::tree_search::preference;
 
-/// The path from an open tree's root to the leaf the search expands next.
+/// The path from an open tree's (or graph's) root to the leaf the search
+/// expands next.
 #[derive(Clone, Debug)]
 pub struct SearchLine<B> {
-    /// The side whose win the tree is proving or disproving.
+    /// The side whose win the search is proving or disproving.
     pub attacker: Color,
-    /// The tree's root first (no turns), then one node a ply down to the
+    /// The root first (no turns), then one node a ply down to the
     /// leaf.
     pub nodes: Vec<LineNode<B>>,
-    /// Every child of the root in the tree, in the order the search prefers
+    /// Every child of the root, in the order the search prefers
     /// them (smallest proof number first where the attacker moves, smallest
-    /// disproof number where the defender does; ties in tree order), so the
+    /// disproof number where the defender does; ties in the search's order), so the
     /// first is the line's first step. Which first moves hold the work, and
     /// how far each is from settling: what a long search is split by.
     pub root_moves: Vec<LineNode<B>>,
@@ -42,10 +44,13 @@ pub struct LineNode<B> {
     /// leave the same position; none at the root).
     pub turns: Vec<Turn>,
     pub position: Position<B>,
-    /// The node's proof and disproof numbers in the tree.
+    /// The node's proof and disproof numbers in the search (on the graph,
+    /// as its last update left them: they only steer there).
     pub proof: u64,
     pub disproof: u64,
-    /// Its children in the tree: 0 for the leaf at the end.
+    /// Its children in the search: 0 for an unexpanded leaf (on the graph
+    /// the line can also end where every open child is on the line
+    /// already, or at the depth cap).
     pub children: usize,
 }
 
@@ -64,9 +69,14 @@ impl<B> SearchLine<B> {
 impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// The line the search stands on, when it holds an open tree (a search
     /// stopped before its goal was settled): from the tree's root, at each
-    /// node the child the search would go down to, to a leaf. `None` when
-    /// there is no tree or its root is solved.
+    /// node the child the search would go down to, to a leaf. On the graph
+    /// ([`SearchLimits::graph`](super::SearchLimits::graph)), the line of
+    /// the graph search this call stopped, if it did (the graph itself is
+    /// not kept). `None` when there is no tree or its root is solved.
     pub fn search_line(&self) -> Option<SearchLine<B>> {
+        if self.limits.graph {
+            return self.graph_line.clone();
+        }
         let attacker = self.tree_goal?;
         let root = self.tree.first()?;
         if root.pn() == 0 || root.dn() == 0 {
@@ -105,7 +115,19 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// `parent`.
     fn line_node(&self, i: u32, parent: Option<&Position<B>>) -> LineNode<B> {
         let t = &self.tree[i as usize];
-        let position = t.node().pos;
+        let children = if t.first == NONE { 0 } else { t.count as usize };
+        self.line_node_at(parent, t.node().pos, (t.pn(), t.dn()), children)
+    }
+
+    /// A [`LineNode`] at `position`, with the turns that reach it from
+    /// `parent`, its numbers and its count of children.
+    pub(super) fn line_node_at(
+        &self,
+        parent: Option<&Position<B>>,
+        position: Position<B>,
+        (proof, disproof): (u64, u64),
+        children: usize,
+    ) -> LineNode<B> {
         let mut turns = Vec::new();
         if let Some(parent) = parent {
             for_each_turn(self.geo, &self.rules, parent, |turn, p| {
@@ -117,9 +139,9 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         LineNode {
             turns,
             position,
-            proof: t.pn(),
-            disproof: t.dn(),
-            children: if t.first == NONE { 0 } else { t.count as usize },
+            proof,
+            disproof,
+            children,
         }
     }
 }

@@ -682,6 +682,10 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     graph_bytes: usize,
     /// The deepest depth cap a graph search of this call left.
     graph_depth_cap: Option<usize>,
+    /// Where a graph search of this call stood when a limit stopped it
+    /// ([`Solver::search_line`]): read off the graph then, since the
+    /// graph goes with its search.
+    graph_line: Option<SearchLine<B>>,
 }
 
 type ProgressFn<'p> = dyn FnMut(&Progress) + 'p;
@@ -799,6 +803,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closure_time: Duration::ZERO,
             graph_bytes: 0,
             graph_depth_cap: None,
+            graph_line: None,
         }
     }
 
@@ -997,6 +1002,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.closure_time = Duration::ZERO;
         self.graph_bytes = 0;
         self.graph_depth_cap = None;
+        self.graph_line = None;
         self.start = Instant::now();
         self.last_report = self.start;
         self.deadline = self.limits.time.map(|t| self.start + t);
