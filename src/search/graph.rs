@@ -1026,7 +1026,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 p.depth_cap = depth_cap.limit();
             });
             if self.stopped.is_some() {
-                self.graph_line = Some(self.graph_line(&g, attacker, depth_cap.moves));
+                self.graph_line = Some(self.line_in_graph(&g, attacker, depth_cap.moves));
                 break GoalState::Open {
                     proof: r.pn as u64,
                     disproof: r.dn as u64,
@@ -1096,7 +1096,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// The line a graph search stands on ([`Solver::search_line`]): the
     /// path of [`Graph::line`], and every move of the root in the order
     /// the search prefers them (solved ones too), with their numbers.
-    fn graph_line(&self, g: &Graph<B>, attacker: Color, max_depth: usize) -> SearchLine<B> {
+    fn line_in_graph(&self, g: &Graph<B>, attacker: Color, max_depth: usize) -> SearchLine<B> {
         let node = |i: u32, parent: Option<&Position<B>>| {
             let n = &g.nodes[i as usize];
             // Solved positions hold u32::MAX for the number that is
