@@ -935,6 +935,7 @@ impl<B: Bits> Graph<B> {
         }
         found
     }
+
     /// The path the next descent starts down ([`Graph::descend`]'s choices,
     /// read without changing anything), as positions from the root: at
     /// each expanded position the open child off the path with the
