@@ -51,6 +51,16 @@ pub fn reserve_exact<T>(v: &mut Vec<T>, additional: usize) {
     }
 }
 
+/// Makes `v` `len` copies of `value` in the memory it has, reserving
+/// more (on huge pages, as [`reserve_exact`]) only if it must: memory used
+/// again costs no page faults, where a new vector's pages are each
+/// cleared by the kernel when first touched.
+pub fn refill<T: Clone>(v: &mut Vec<T>, len: usize, value: T) {
+    v.clear();
+    reserve_exact(v, len);
+    v.resize(len, value);
+}
+
 /// Advises the whole huge pages inside `[start, start + bytes)`.
 #[cfg(target_os = "linux")]
 fn advise(start: usize, bytes: usize) {
@@ -95,5 +105,17 @@ mod tests {
         reserve_exact(&mut v, MIN_BYTES);
         assert_eq!(v, [7, 7, 7]);
         assert!(v.capacity() >= 3 + MIN_BYTES);
+    }
+
+    #[test]
+    fn a_refilled_vector_holds_the_new_values_in_the_memory_it_had() {
+        let mut v: Vec<u32> = filled(MIN_BYTES / 4, || 7);
+        let (memory, capacity) = (v.as_ptr(), v.capacity());
+        refill(&mut v, 1000, 3);
+        assert_eq!(v, vec![3; 1000]);
+        assert_eq!((v.as_ptr(), v.capacity()), (memory, capacity));
+        refill(&mut v, capacity + 1, 5);
+        assert_eq!(v.len(), capacity + 1);
+        assert!(v.iter().all(|&x| x == 5));
     }
 }

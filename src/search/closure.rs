@@ -200,21 +200,43 @@ impl Backward {
     /// summed up to each range's end, then filled from the ends down, so
     /// that each offset ends as its range's start.
     pub(super) fn new(n: usize, moves: impl Fn(&mut dyn FnMut(usize, usize))) -> Self {
-        let mut offsets = hugepages::filled(n + 1, || 0u32);
-        moves(&mut |_, d| offsets[d] += 1);
+        let mut counts = hugepages::filled(n + 1, || 0u32);
+        moves(&mut |_, d| counts[d] += 1);
+        Self::with_counts(counts, Vec::new(), moves)
+    }
+
+    /// From `counts[d]`, the number of moves into each node `d` (one more
+    /// entry, 0, at the end), and `moves(into)`, which calls `into(c, d)`
+    /// for each of those moves once: for a caller that counts the moves
+    /// in a walk over the graph it makes anyway. The moves are laid out in
+    /// `from`'s memory (what it held is dropped), on huge pages if it has
+    /// to grow; [`Backward::into_parts`] gives both arrays back.
+    pub(super) fn with_counts(
+        mut offsets: Vec<u32>,
+        mut from: Vec<u32>,
+        moves: impl FnOnce(&mut dyn FnMut(usize, usize)),
+    ) -> Self {
+        let n = offsets.len() - 1;
+        debug_assert_eq!(offsets[n], 0);
         for c in 1..=n {
             offsets[c] += offsets[c - 1];
         }
-        let mut from = hugepages::filled(offsets[n] as usize, || 0u32);
+        hugepages::refill(&mut from, offsets[n] as usize, 0);
         moves(&mut |c, d| {
             offsets[d] -= 1;
             from[offsets[d] as usize] = c as u32;
         });
+        debug_assert_eq!(offsets[0], 0, "the moves counted are the moves given");
         Backward { offsets, from }
     }
 
     pub(super) fn moves_into(&self, d: usize) -> &[u32] {
         &self.from[self.offsets[d] as usize..self.offsets[d + 1] as usize]
+    }
+
+    /// The arrays, to be used again: the offsets and the moves.
+    pub(super) fn into_parts(self) -> (Vec<u32>, Vec<u32>) {
+        (self.offsets, self.from)
     }
 }
 

@@ -125,6 +125,29 @@ struct Graph<B: Bits> {
     /// Scratch: the hashes of the children of the position being
     /// expanded.
     hashes: Vec<u64>,
+    /// Scratch of the closures, kept from one to the next.
+    closure_scratch: ClosureScratch,
+}
+
+/// The arrays [`Graph::close`] works in, kept from one closure to the
+/// next (they are within the scratch each position and edge is given,
+/// [`SCRATCH_PER_POSITION`] and [`SCRATCH_PER_EDGE`]): made afresh, they
+/// were hundreds of megabytes of new pages each time, which the kernel
+/// clears on first touch (in a profile of a 9x5 search, a quarter of the
+/// closures' time, session 77). [`Graph::keep_recent`], whose own scratch
+/// shares that room, gives them up.
+#[derive(Default)]
+struct ClosureScratch {
+    /// A byte a position ([`closure_flags`]).
+    flags: Vec<u8>,
+    /// The moves into each position, then where its moves backwards
+    /// start ([`Backward`]).
+    offsets: Vec<u32>,
+    /// The moves backwards.
+    from: Vec<u32>,
+    /// The moves the attractor being grown still needs, a position.
+    needed: Vec<u32>,
+    queue: Vec<u32>,
 }
 
 impl<B: Bits> Graph<B> {
@@ -143,6 +166,7 @@ impl<B: Bits> Graph<B> {
             room,
             weak: false,
             hashes: Vec::new(),
+            closure_scratch: ClosureScratch::default(),
         }
     }
 
@@ -555,7 +579,15 @@ impl<B: Bits> Graph<B> {
     fn close(&mut self, attacker: Color) -> u64 {
         use closure_flags::*;
         let n = self.nodes.len();
-        let mut flags: Vec<u8> = hugepages::with_capacity(n);
+        let ClosureScratch {
+            mut flags,
+            offsets: mut into_counts,
+            from,
+            mut needed,
+            mut queue,
+        } = std::mem::take(&mut self.closure_scratch);
+        flags.clear();
+        hugepages::reserve_exact(&mut flags, n);
         flags.extend(
             self.nodes
                 .iter()
@@ -573,8 +605,41 @@ impl<B: Bits> Graph<B> {
                 .sum::<usize>(),
             self.edges.len()
         );
-        // The moves backwards between expanded positions.
-        let back = Backward::new(n, |into| {
+        // One walk over the moves counts, for each expanded position, its
+        // moves into expanded positions (the moves backwards), its proved
+        // children (the first attractor's seeds) and its unknown ones (the
+        // second's), and marks it for the first sweep if it is stale or a
+        // child changed since the last closure. `needed` holds two counts
+        // a position: in its low half the moves the attractor being grown
+        // still needs (a position has fewer than 65,536), in its high half
+        // its unknown children until the second attractor takes them.
+        hugepages::refill(&mut into_counts, n + 1, 0);
+        hugepages::refill(&mut needed, n, 0);
+        for (e, moves) in self.moves_in_order() {
+            let p = e.node as usize;
+            if !is_expanded(flags[p]) {
+                continue;
+            }
+            let (mut proved, mut unknown, mut changed) = (0u32, 0u32, false);
+            // (Counted without branches: a search's children are proved,
+            // disproved and unknown in no order a branch could predict;
+            // with a `match` this walk took a third longer.)
+            for &d in moves {
+                let f = flags[d as usize];
+                proved += (f & STATE == PROVED) as u32;
+                unknown += (f & STATE == UNKNOWN) as u32;
+                changed |= f & CHANGED != 0;
+                if is_expanded(f) {
+                    into_counts[d as usize] += 1;
+                }
+            }
+            let need = moves_needed(e.turn == attacker, e.count as u32).saturating_sub(proved);
+            needed[p] = unknown << 16 | need;
+            if changed || flags[p] & STALE != 0 {
+                flags[p] |= FIRST;
+            }
+        }
+        let back = Backward::with_counts(into_counts, from, |into| {
             for (e, moves) in self.moves_in_order() {
                 if is_expanded(flags[e.node as usize]) {
                     for &d in moves {
@@ -588,23 +653,18 @@ impl<B: Bits> Graph<B> {
         // The attractors ([`win_regions`]'s, as a retrograde analysis
         // grows them): first that of the proved positions, then, going on
         // from its counts, that of the proved and unknown ones.
-        let mut needed = hugepages::filled(n, || 0u32);
-        let mut queue: Vec<u32> = Vec::new();
-        for (seed, bit) in [(PROVED, FORCED), (UNKNOWN, OPEN)] {
-            for (e, moves) in self.moves_in_order() {
+        const NEED: u32 = 0xffff;
+        queue.clear();
+        for bit in [FORCED, OPEN] {
+            for e in &self.expansions {
                 let p = e.node as usize;
                 if !is_expanded(flags[p]) || flags[p] & (FORCED | OPEN) != 0 {
                     continue;
                 }
-                let seeds = moves
-                    .iter()
-                    .filter(|&&d| flags[d as usize] & STATE == seed)
-                    .count() as u32;
-                if seed == PROVED {
-                    needed[p] = moves_needed(e.turn == attacker, e.count as u32);
+                if bit == OPEN {
+                    needed[p] = (needed[p] & NEED).saturating_sub(needed[p] >> 16);
                 }
-                needed[p] = needed[p].saturating_sub(seeds);
-                if needed[p] == 0 {
+                if needed[p] & NEED == 0 {
                     flags[p] |= bit;
                     queue.push(p as u32);
                 }
@@ -616,27 +676,32 @@ impl<B: Bits> Graph<B> {
                         continue;
                     }
                     needed[p] -= 1;
-                    if needed[p] == 0 {
+                    if needed[p] & NEED == 0 {
                         flags[p] |= bit;
                         queue.push(p as u32);
                     }
                 }
             }
         }
-        drop((needed, queue));
         let mut solved = 0;
-        for (i, f) in flags.iter_mut().enumerate() {
-            if !is_expanded(*f) || *f & OPEN != 0 && *f & FORCED == 0 {
+        for i in 0..n {
+            let f = flags[i];
+            if !is_expanded(f) || f & OPEN != 0 && f & FORCED == 0 {
                 continue;
             }
             let g = &mut self.nodes[i];
-            (g.pn, g.dn, g.state) = if *f & FORCED != 0 {
+            (g.pn, g.dn, g.state) = if f & FORCED != 0 {
                 (0, u32::MAX, PROVED)
             } else {
                 (u32::MAX, 0, DISPROVED)
             };
             g.flags |= CHANGED;
-            *f = *f & !STATE | g.state | CHANGED;
+            flags[i] = f & !STATE | g.state | CHANGED;
+            // (Its parents refresh in the first sweep, as do those of
+            // the positions changed before the closure, marked above.)
+            for &p in back.moves_into(i) {
+                flags[p as usize] |= FIRST;
+            }
             solved += 1;
         }
         // Children mostly come after their parents: two sweeps backwards
@@ -651,16 +716,8 @@ impl<B: Bits> Graph<B> {
         // parent passed by the second sweep when its child changes is
         // left stale, for the next closure. The numbers come out as two
         // full sweeps leave them. (Only expanded positions refresh, and
-        // their parents are in `back`.)
-        for (e, moves) in self.moves_in_order() {
-            let p = e.node as usize;
-            if is_expanded(flags[p])
-                && (flags[p] & STALE != 0
-                    || moves.iter().any(|&c| flags[c as usize] & CHANGED != 0))
-            {
-                flags[p] |= FIRST;
-            }
-        }
+        // their parents are in `back`; a position the closure solved
+        // may be marked, and its refresh does nothing.)
         for i in (0..n).rev() {
             if flags[i] & FIRST != 0 && self.refresh(i as u32, attacker) {
                 flags[i] |= CHANGED;
@@ -686,6 +743,14 @@ impl<B: Bits> Graph<B> {
                 g.flags &= !CHANGED;
             }
         }
+        let (offsets, from) = back.into_parts();
+        self.closure_scratch = ClosureScratch {
+            flags,
+            offsets,
+            from,
+            needed,
+            queue,
+        };
         solved
     }
 
@@ -706,6 +771,8 @@ impl<B: Bits> Graph<B> {
         bytes_budget: usize,
         attacker: Color,
     ) -> usize {
+        // (Its scratch takes the room of the closure's.)
+        self.closure_scratch = ClosureScratch::default();
         let n = self.nodes.len();
         let stamp = |i: u32| mark.get(i as usize).copied().unwrap_or(0);
         // 0: dropped, 1: kept as a leaf, 2: kept with its moves.
@@ -1534,6 +1601,44 @@ mod tests {
         g
     }
 
+    /// Expands unknown position `i` as a search would, with one to four
+    /// moves to positions of the graph or new ones (proved, disproved or
+    /// unknown), all drawn from `seed`.
+    fn expand_at_random(g: &mut Graph<u64>, i: u32, seed: u64) {
+        if g.nodes[i as usize].state != UNKNOWN {
+            return;
+        }
+        let mut rng = XorShift64::new(seed | 1);
+        let mut next = move |m: u64| rng.next_u64() % m;
+        let first = g.edges.len();
+        for _ in 0..1 + next(4) {
+            let c = if next(2) == 0 {
+                next(g.nodes.len() as u64) as u32
+            } else {
+                let mut v = node(g.nodes.len() as u64);
+                if next(2) == 0 {
+                    v.node.pos.turn = Color::Black;
+                }
+                (v.pn, v.dn) = (1 + next(50) as u32, 1 + next(50) as u32);
+                match next(4) {
+                    0 => (v.state, v.pn, v.dn) = (PROVED, 0, u32::MAX),
+                    1 => (v.state, v.pn, v.dn) = (DISPROVED, u32::MAX, 0),
+                    _ => {}
+                }
+                g.nodes.push(v);
+                g.nodes.len() as u32 - 1
+            };
+            if c != i && !g.edges[first..].contains(&c) {
+                g.edges.push(c);
+            }
+        }
+        if g.edges.len() > first {
+            g.lay_out_moves(i, first);
+            // (Its numbers are still a leaf's.)
+            g.nodes[i as usize].flags |= STALE | CHANGED;
+        }
+    }
+
     /// The closure as it reads: each attractor a least fixed point found
     /// by sweeping until nothing changes, then two full sweeps of
     /// refreshes. Returns the nodes solved.
@@ -1615,10 +1720,10 @@ mod tests {
                 }
                 solved += got;
                 for _ in 0..n / 3 {
-                    let i = next(n as u64) as u32;
+                    let i = next(fast.nodes.len() as u64) as u32;
                     let r = next(1 << 20);
                     for g in [&mut fast, &mut plain] {
-                        match r % 3 {
+                        match r % 4 {
                             0 => {
                                 g.refresh(i, attacker);
                             }
@@ -1633,7 +1738,8 @@ mod tests {
                                     g.nodes[c].flags &= !ABOVE;
                                 }
                             }
-                            _ => g.back_out_of(i),
+                            2 => g.back_out_of(i),
+                            _ => expand_at_random(g, i, r),
                         }
                     }
                 }
