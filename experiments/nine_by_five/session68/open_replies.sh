@@ -8,11 +8,13 @@
 # /work/runs/s68), so the same command goes on in a later sitting; the JSON
 # and the log go beside it (an earlier sitting's renamed to
 # NAME.YYYYMMDD-HHMM.json/.log, when it ended). White is to move in every
-# position: "Black wins?" is disproved there (White holds) if one White
-# move holds.
+# position but e3W.d3-c3A.e3-d3W-d4A: "Black wins?" is disproved there
+# (White holds) if one White move holds.
 #   e3W.*: after d3-e3W d4-c3A-d3A d2-c3A-d4A-e3W (13 of Black's 16
 #          replies fail, and e3W.f4-e5W since session 69; if a3-b2A and
 #          d3-c3A fail too, d3-e3W is a draw)
+#   e3W.d3-c3A.e3-d3W-d4A: White's best try after e3W.d3-c3A (session
+#          76's line), Black to move: disproved if every Black reply fails
 #   c3A.*: after d3-e3W d4-c3A-d3A d2-c3A (16 of 24 fail; of these eight,
 #          five fail since session 70, a3-b2A, e4-e3A and e5-d4A are
 #          open: if those three fail, d3-e3W is a draw)
@@ -24,6 +26,7 @@ BIN=$1; LIM=$2; shift 2
 declare -A P=(
  [e3W.a3-b2A]=".B.B.BBBB/B.B.BBBBB/.W.BWBWBW/WBW.WWWWW/.W.WWWWWW w"
  [e3W.d3-c3A]=".B.B.BBBB/B.B.BBBBB/B.B.WBWBW/W.W.WWWWW/.WWWWWWWW w"
+ [e3W.d3-c3A.e3-d3W-d4A]=".B...BBBB/B.BWBBBBB/B.B...WBW/W.W.WWWWW/.WWWWWWWW b"
  [e3W.f4-e5W]=".B.BBBBBB/B.B.B.BBB/BW.BWB.BW/W.W.WWW.W/.WWWWWWW. w"
  [c3A.a3-b2A]=".BBBBBBBB/B.B.BBBBB/.WWB.BWBW/WBW.WWWWW/.W.WWWWWW w"
  [c3A.a3-b2A-a1W]=".BBBBBBBB/B.B.BBBBB/.W.B.BWBW/W.W.WWWWW/BW.WWWWWW w"
