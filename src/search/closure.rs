@@ -212,10 +212,11 @@ impl Backward {
     /// `from`'s memory (what it held is dropped), on huge pages if it has
     /// to grow; [`Backward::into_parts`] gives both arrays back.
     pub(super) fn with_counts(
-        mut offsets: Vec<u32>,
+        counts: Vec<u32>,
         mut from: Vec<u32>,
         moves: impl FnOnce(&mut dyn FnMut(usize, usize)),
     ) -> Self {
+        let mut offsets = counts;
         let n = offsets.len() - 1;
         debug_assert_eq!(offsets[n], 0);
         for c in 1..=n {
