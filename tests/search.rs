@@ -1194,9 +1194,10 @@ fn a_time_limit_is_shared_out_among_the_first_moves() {
 #[test]
 fn a_small_memory_bound_prunes_but_stays_right() {
     // 5x3 from the start in small bounds: the tree must drop solved
-    // subtrees and cut open ones back to leaves, and in the tinier one it
+    // subtrees and cut open ones back to leaves, and in the tinier ones it
     // thrashes, so second-level (PN²) searches start. The values must not
-    // change.
+    // change. (64 KiB thrashed too while the table of solved positions
+    // had buckets of four; with sixteen it holds enough not to.)
     let board = Board::new(5, 3, Diagonals::Corner).unwrap();
     let geo = Geometry::<u64>::new(board);
     let pos = Position::<u64>::start(&board, Color::White);
@@ -1210,7 +1211,7 @@ fn a_small_memory_bound_prunes_but_stays_right() {
             .map(|m| (m.position, m.value))
             .collect::<HashMap<_, _>>()
     };
-    for (bytes, must_thrash) in [(256 << 10, false), (64 << 10, true), (48 << 10, true)] {
+    for (bytes, must_thrash) in [(256 << 10, false), (48 << 10, true), (32 << 10, true)] {
         let lim = SearchLimits {
             memory_bytes: bytes,
             nodes: Some(20_000_000),
@@ -1962,7 +1963,7 @@ fn first_moves_the_solved_positions_answer_are_valued_before_a_limit_stops() {
 #[test]
 fn a_hard_first_move_does_not_hold_up_easy_ones_behind_it() {
     // 5x5 (4-stone tables) is a draw; of White's moves c2-c3A, second in
-    // generation order, is the hardest to settle. With 2,000 nodes past
+    // generation order, is the hardest to settle. With 4,000 nodes past
     // the start's proof, searching the moves in order spends them all on
     // c2-c3A; a short search of every move first settles d2-c3A and
     // b3-c3W (losses) too.
@@ -1971,7 +1972,7 @@ fn a_hard_first_move_does_not_hold_up_easy_ones_behind_it() {
     let whole = first_move_values(&solve(&[]));
     assert_eq!(whole.len(), 5, "{whole:?}");
     assert!(whole.iter().all(|(_, v)| v != "unknown"), "{whole:?}");
-    let limit = (json_number(&root, "nodes") + 2_000).to_string();
+    let limit = (json_number(&root, "nodes") + 4_000).to_string();
     let out = solve(&["--nodes", &limit]);
     assert!(out.contains("\"stopped\": \"node limit\""), "{out}");
     let limited = first_move_values(&out);

@@ -671,7 +671,7 @@ fn run<B: Bits>(
                         if info.solved_held < info.solved {
                             format!(
                                 " ({} held: the rest fell out of full buckets of the table \
-                                 of solved positions, four positions a bucket; more --memory \
+                                 of solved positions; more --memory \
                                  holds more)",
                                 info.solved_held
                             )

@@ -179,9 +179,9 @@ pub struct CheckpointInfo<B> {
     /// Solved positions.
     pub solved: usize,
     /// Solved positions the table holds after reading: fewer than the
-    /// file's when some fell out of full buckets (four positions a bucket:
-    /// a few in a thousand even with room to spare, more under a smaller
-    /// memory bound than the sitting that wrote the file had); for a file
+    /// file's when some fell out of full buckets (sixteen positions a
+    /// bucket: a few in a thousand even with room to spare, more under a
+    /// smaller memory bound than the sitting that wrote the file had); for a file
     /// written, `solved`.
     pub solved_held: usize,
     /// Nodes of the open goal's tree (0: none).

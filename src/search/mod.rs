@@ -25,8 +25,8 @@
 //! a five-stone 5x3 draw its proof and disproof numbers grew by about a
 //! third per visit, without end; so did unbounded estimates, below.)
 //! Transpositions are shared through a memory-bounded table of
-//! **solved** positions (buckets of four slots with full keys; the oldest
-//! entry is replaced): every new leaf is looked up there, and so is every
+//! **solved** positions (buckets of sixteen slots with full keys; the
+//! entry of least work is replaced): every new leaf is looked up there, and so is every
 //! leaf again just before it is expanded.
 //!
 //! **Memory: pruning, then PN².** The tree lives in one array bounded by
