@@ -181,8 +181,8 @@ pub struct CheckpointInfo<B> {
     /// Solved positions the table holds after reading: fewer than the
     /// file's when some fell out of full buckets (sixteen positions a
     /// bucket: a few in a thousand even with room to spare, more under a
-    /// smaller memory bound than the sitting that wrote the file had); for a file
-    /// written, `solved`.
+    /// smaller memory bound than the sitting that wrote the file had); for
+    /// a file written, `solved`.
     pub solved_held: usize,
     /// Nodes of the open goal's tree (0: none).
     pub tree_nodes: usize,

@@ -26,8 +26,8 @@
 //! third per visit, without end; so did unbounded estimates, below.)
 //! Transpositions are shared through a memory-bounded table of
 //! **solved** positions (buckets of sixteen slots with full keys; the
-//! entry of least work is replaced): every new leaf is looked up there, and so is every
-//! leaf again just before it is expanded.
+//! entry of least work is replaced): every new leaf is looked up there,
+//! and so is every leaf again just before it is expanded.
 //!
 //! **Memory: pruning, then PN².** The tree lives in one array bounded by
 //! what the memory bound leaves to it: the table of solved positions takes

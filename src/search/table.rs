@@ -1,6 +1,6 @@
 //! The table of solved positions of the proof-number search: slots in
-//! buckets of sixteen, grown by doubling (and one last, smaller step) up to a
-//! memory bound and then kept full by replacement.
+//! buckets of sixteen, grown by doubling (and one last, smaller step) up
+//! to a memory bound and then kept full by replacement.
 //!
 //! Every slot holds its whole key (position, turns left, attacker), so a
 //! look-up never mistakes one position for another, packed with the result
@@ -8,8 +8,8 @@
 //! boards of up to 64 points (64 as an `Option` of the key and an
 //! [`Entry`]): a bound holds 2.5 times the positions. Only solved
 //! positions are kept; the tree holds the open ones. Beside the slots, each
-//! bucket has its sixteen 16-bit fingerprints of the keys in 32 bytes, within
-//! one cache line: most look-ups are of new leaves the table does not
+//! bucket has its sixteen 16-bit fingerprints of the keys in 32 bytes,
+//! within one cache line: most look-ups are of new leaves the table does not
 //! hold, and those read that line instead of the bucket's slots. A profile
 //! of a 5x7 search had 55% of its time in look-ups, nearly all of them
 //! cache misses. When a bucket is full the entry of lowest priority
@@ -23,8 +23,7 @@
 //! (`a_table_three_quarters_full_holds_what_it_is_given`). A checkpoint
 //! read under another `--memory` than the one that wrote it lands in
 //! other buckets: with buckets of four it lost 9% of a 9x5 search's 43 M
-//! solved positions (and a reply next to the root that the sitting before
-//! had disproved was open again for the whole sitting).
+//! solved positions.
 
 use std::hash::{Hash, Hasher};
 
