@@ -36,8 +36,8 @@ struct GNode<B> {
     count: u16,
     state: u8,
     /// The penalty ([`GNode::penalty`]) in the low bits, and the flags
-    /// [`STALE`], [`CHANGED`] and [`ABOVE`] (one byte for all of them
-    /// keeps the node at 48 bytes).
+    /// [`STALE`], [`CHANGED`], [`ABOVE`] and [`SOLVED_HERE`] (one byte for
+    /// all of them keeps the node at 48 bytes).
     flags: u8,
 }
 
@@ -77,6 +77,16 @@ const CHANGED: u8 = 0x80;
 /// path above the one being refreshed (read with the child's numbers, so
 /// it costs no look-up of its own).
 const ABOVE: u8 = 0x20;
+/// A flag: the node was solved through its own moves, which a cut
+/// ([`Graph::keep_recent`]) took: [`Solver::keep_graph`] keeps putting it
+/// in the table of solved positions, as it does an expanded one, for as
+/// long as the graph holds it. A solved position kept as a leaf was
+/// otherwise put once, at the cut, and never again: its entry aged in the
+/// table until a full bucket dropped it, and the root's own moves, solved
+/// first, were the oldest (a forced 5x7 search, 29 M expansions, lost one
+/// of its root's 7 disproved moves so, and three more while the table
+/// grew, [`Table::put`]; session 79).
+const SOLVED_HERE: u8 = 0x10;
 
 /// The byte a position has in [`Graph::close`]: its state and the node's
 /// [`STALE`] and [`CHANGED`] flags (set too when the closure changes it),
@@ -848,7 +858,12 @@ impl<B: Bits> Graph<B> {
                     (g.state, g.first, g.count) = (UNKNOWN, 0, 0);
                     g.flags |= CHANGED;
                 }
-                1 => (g.first, g.count) = (0, 0),
+                1 => {
+                    if g.count > 0 {
+                        g.flags |= SOLVED_HERE;
+                    }
+                    (g.first, g.count) = (0, 0);
+                }
                 _ => {}
             }
             self.nodes[new[i] as usize] = g;
@@ -1232,7 +1247,9 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
 
     /// Keeps what is solved for good in the table of solved positions,
     /// where later searches find it, and the numbers of the expanded open
-    /// positions in the estimates.
+    /// positions in the estimates. Every position the graph solved and
+    /// still holds is put again with the current age: while the graph
+    /// holds it, it is in use (the root's moves always are).
     fn keep_graph(&mut self, g: &Graph<B>, attacker: Color) {
         let age = self.age();
         for n in &g.nodes {
@@ -1240,7 +1257,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 self.estimates
                     .put(&n.node, attacker, n.pn as u64, n.dn as u64);
             }
-            if n.count > 0 && (n.state == PROVED || n.state == DISPROVED) {
+            let solved_here = n.count > 0 || n.flags & SOLVED_HERE != 0;
+            if solved_here && (n.state == PROVED || n.state == DISPROVED) {
                 let (pn, dn) = if n.state == PROVED {
                     (0, INF)
                 } else {
@@ -1846,6 +1864,57 @@ mod tests {
         );
         let hash = hash_key(&node(6).node, Color::White);
         assert!(g.index.find(&g.nodes, &node(6).node, hash).is_err());
+    }
+
+    #[test]
+    fn a_position_solved_through_its_moves_stays_in_the_table_while_the_graph_holds_it() {
+        // 0 -> 1 2, 1 -> 3, 2 -> 4: 1 disproved through its move to 3
+        // (disproved), 2 open, 4 disproved as found (by the oracle, say).
+        use crate::geometry::Board;
+        use crate::rules::Diagonals;
+        use crate::value::NoTables;
+        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+        let geo = Geometry::<u64>::new(board);
+        let mut solver = Solver::new(&geo, Rules::default(), &NoTables, SearchLimits::default());
+        let mut g = Graph::<u64>::new(0);
+        g.nodes = (0..5).map(node).collect();
+        for (i, kids) in [(0, &[1u32, 2][..]), (1, &[3]), (2, &[4])] {
+            let first = g.edges.len();
+            g.edges.extend(kids);
+            g.lay_out_moves(i, first);
+        }
+        for i in [1, 3, 4] {
+            let n = &mut g.nodes[i];
+            (n.state, n.pn, n.dn) = (DISPROVED, u32::MAX, 0);
+        }
+        g.reindex(Color::White);
+        let work = |solver: &Solver<u64, NoTables>, id: u64| {
+            solver
+                .table
+                .get(&node(id).node, Color::White)
+                .map(|e| e.work)
+        };
+        // As a cut does: what the graph solved goes to the table, then the
+        // graph keeps its latest descents (the open 2 with its move, 1 as
+        // a leaf without its own).
+        solver.keep_graph(&g, Color::White);
+        let first_age = solver.age();
+        assert_eq!(work(&solver, 1), Some(first_age));
+        assert_eq!(
+            g.keep_recent(&[3, 1, 2], usize::MAX, usize::MAX, Color::White),
+            1
+        );
+        let at =
+            |g: &Graph<u64>, id: u64| g.nodes.iter().position(|n| n.node.pos.white == id).unwrap();
+        assert_eq!(g.nodes[at(&g, 1)].count, 0);
+        // Later, the next cut (or the search's end) puts 1 again, with the
+        // age of then: a full bucket drops the oldest entries first.
+        solver.total_nodes += 5 << 10;
+        solver.keep_graph(&g, Color::White);
+        assert_eq!(work(&solver, 1), Some(first_age + 5));
+        // A position found solved is not put, then or now.
+        assert_eq!(work(&solver, 4), None);
+        assert_eq!(solver.table.len(), 1);
     }
 
     #[test]
