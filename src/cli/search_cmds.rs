@@ -80,8 +80,10 @@ pub struct SearchArgs {
     /// per first move when they are searched side by side). With `solve
     /// --checkpoint FILE`, 0 searches nothing: it shows where the saved
     /// search stands (its goals' numbers, the line its open tree goes
-    /// down next, and the numbers of the root's moves in that tree) and
-    /// leaves the file as it is.
+    /// down next, and the numbers of the root's moves in that tree; with
+    /// --graph, which keeps no tree, the root's moves as the file has
+    /// them: those it settles, and the numbers of the others) and leaves
+    /// the file as it is.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// No progress line on stderr.

@@ -1095,6 +1095,15 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let mut since = 0u64;
         let mut depth_cap = DepthCap::new(self.limits.depth_cap);
         let mut seen = Vec::new();
+        if self.limits.nodes == Some(0) && self.expand_graph(&mut g, 0) {
+            // A look at a saved search (`--nodes 0`) expands nothing, but
+            // the root's moves are looked up (the table of solved
+            // positions, the estimates, the endgame tables), not counted:
+            // the line shows which of them the checkpoint settles.
+            self.nodes -= 1;
+            self.total_nodes -= 1;
+            g.refresh(0, attacker);
+        }
         let result = loop {
             let r = g.nodes[0];
             match r.state {

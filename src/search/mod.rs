@@ -331,7 +331,9 @@ pub struct Node<B> {
 /// spent.
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
-    /// Nodes (expansions) per [`Solver::solve`] call.
+    /// Nodes (expansions) per [`Solver::solve`] call. With 0 a graph
+    /// search ([`SearchLimits::graph`]) still looks its root's moves up,
+    /// uncounted, so that its line shows what the tables settle.
     pub nodes: Option<u64>,
     /// Wall-clock time per [`Solver::solve`] call.
     pub time: Option<Duration>,
