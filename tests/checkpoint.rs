@@ -527,8 +527,9 @@ fn a_look_at_a_graph_checkpoint_shows_the_moves_it_settles() {
     // A graph search keeps no tree, so a look at its checkpoint (`--nodes
     // 0`) looks the root's moves up in what the file holds: every move the
     // search had settled when it stopped must be settled alike from the
-    // file, through the cuts that keep the root's moves as leaves (a
-    // forced 5x7 search lost 4 of 7 so, session 79). "White wins?" at the
+    // file, through the cuts that keep the root's moves as leaves and a
+    // table that grows (a forced 5x7 search lost 4 of 7, one to a cut and
+    // three while its table grew; session 79). "White wins?" at the
     // 5x5 start, disproved in some 136,000 expansions in 4 MiB, has three
     // of its five moves disproved, after 25 cuts, at 130,000.
     let (geo, pos) = start(5, 5);

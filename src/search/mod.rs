@@ -25,9 +25,10 @@
 //! a five-stone 5x3 draw its proof and disproof numbers grew by about a
 //! third per visit, without end; so did unbounded estimates, below.)
 //! Transpositions are shared through a memory-bounded table of
-//! **solved** positions (buckets of sixteen slots with full keys; the
-//! entry of least work is replaced): every new leaf is looked up there,
-//! and so is every leaf again just before it is expanded.
+//! **solved** positions (buckets of sixteen slots with full keys; once
+//! it is at its bound, the entry of least work is replaced): every new
+//! leaf is looked up there, and so is every leaf again just before it is
+//! expanded.
 //!
 //! **Memory: pruning, then PN².** The tree lives in one array bounded by
 //! what the memory bound leaves to it: the table of solved positions takes

@@ -489,7 +489,7 @@ mod tests {
         // Filled from its first size, doubling, to half the size it takes
         // its last step from, all of one priority, as a graph search's
         // sweep puts them: before, a full bucket dropped an entry while
-        // the table was still to double (1.4% of these), most often the
+        // the table was still to double (3.0% of these), most often the
         // first put in it.
         let mut t = Table::<u64>::new(64 << 20);
         let n = t.last_step_from / 2;
