@@ -18,6 +18,7 @@
 //!   tables are reused, a group being solved is saved every half hour);
 //! - [`probe`]: the tables of a board and rule set as an [`value::Oracle`];
 //! - [`verify`]: every stored value re-checked against its successors;
+//! - [`progress`]: the progress bars of builds and table walks;
 //! - [`search`]: proof-number search with the tables;
 //! - [`game`], [`engine`]: games, their records, and the engine that plays.
 //!
@@ -79,6 +80,7 @@ pub mod perft;
 pub mod position;
 mod prefetch;
 pub mod probe;
+pub mod progress;
 pub mod rules;
 pub mod search;
 pub mod table;

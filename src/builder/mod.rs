@@ -57,7 +57,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::bits::Bits;
 use crate::fxhash::FxBuild;
@@ -597,6 +597,10 @@ pub struct Builder<B> {
     /// Chunks of init between two chances to save a snapshot
     /// (`INIT_STRETCH`; the tests take snapshots in small groups).
     init_stretch: u64,
+    /// Where the build stands, heading each progress bar: `[3/14 12%]`,
+    /// the group being built of the build's groups and the share of the
+    /// build's positions in the groups before it.
+    stage: String,
     /// Stops the build (a panic, as a kill would) right after the snapshot
     /// of this group at this stage: the tests resume from it.
     #[cfg(test)]
@@ -658,6 +662,7 @@ impl<B: Bits> Builder<B> {
             options,
             solved: HashMap::default(),
             init_stretch: INIT_STRETCH,
+            stage: String::new(),
             #[cfg(test)]
             halt_after_snapshot: None,
         }
@@ -715,9 +720,18 @@ impl<B: Bits> Builder<B> {
             err,
         })?;
         let _lock = lock_folder(&self.dir)?;
+        let board = self.geo.board;
+        let sizes: Vec<u64> = groups
+            .iter()
+            .map(|g| g.iter().map(|&c| class_size(board, c)).sum())
+            .collect();
+        let total = sizes.iter().sum::<u64>().max(1);
+        let mut before = 0;
         let mut out = Vec::new();
-        for group in groups {
-            for s in self.build_group(&group, pieces)? {
+        for (k, group) in groups.iter().enumerate() {
+            self.stage = format!("[{}/{} {}%]", k + 1, groups.len(), before * 100 / total);
+            before += sizes[k];
+            for s in self.build_group(group, pieces)? {
                 report(&s);
                 out.push(s);
             }
@@ -1007,17 +1021,13 @@ impl<B: Bits> Builder<B> {
             return BuildBar {
                 bar: ProgressBar::hidden(),
                 log: None,
+                stage: String::new(),
             };
         }
         let bar = ProgressBar::new(len);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg:>20} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}",
-            )
-            .expect("template")
-            .progress_chars("=> "),
-        );
-        bar.set_message(msg.to_string());
+        bar.set_style(crate::progress::count_style(30));
+        let msg = format!("{} {msg}", self.stage);
+        bar.set_message(msg.clone());
         // indicatif draws nothing when standard error is not a terminal:
         // a build left running overnight into a log gets a line now and
         // then instead, for the phases that take more than seconds.
@@ -1025,7 +1035,11 @@ impl<B: Bits> Builder<B> {
             eprintln!("{msg} over {len} positions");
             Mutex::new(Instant::now())
         });
-        BuildBar { bar, log }
+        BuildBar {
+            bar,
+            log,
+            stage: self.stage.clone(),
+        }
     }
 }
 
@@ -1034,6 +1048,8 @@ struct BuildBar {
     bar: ProgressBar,
     /// When the last log line was written, when logging.
     log: Option<Mutex<Instant>>,
+    /// The build's stage, heading every message (`Builder::stage`).
+    stage: String,
 }
 
 impl BuildBar {
@@ -1058,7 +1074,7 @@ impl BuildBar {
         }
     }
     fn set_message(&self, msg: String) {
-        self.bar.set_message(msg);
+        self.bar.set_message(format!("{} {msg}", self.stage));
     }
     fn set_position(&self, pos: u64) {
         self.bar.set_position(pos);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use fanorona::bits::Bits;
 use fanorona::builder::{
@@ -710,13 +710,7 @@ pub struct RepackArgs {
 /// A progress bar over `len` positions of one table, headed `msg`.
 fn count_bar(len: u64, msg: String) -> ProgressBar {
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg:>12} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}",
-        )
-        .expect("template")
-        .progress_chars("=> "),
-    );
+    bar.set_style(fanorona::progress::count_style(12));
     bar.set_message(msg);
     bar
 }

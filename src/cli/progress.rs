@@ -4,6 +4,7 @@
 use std::io::{IsTerminal, Write as _};
 use std::time::Instant;
 
+pub(super) use fanorona::progress::human;
 use fanorona::search::{INF, Progress};
 
 /// The progress line on stderr: redrawn in place at most four times a
@@ -113,18 +114,6 @@ impl ProgressLine {
             let _ = write!(std::io::stderr(), "\r\x1b[2K");
             self.drawn = false;
         }
-    }
-}
-
-pub(super) fn human(x: f64) -> String {
-    if x >= 1e9 {
-        format!("{:.2}G", x / 1e9)
-    } else if x >= 1e6 {
-        format!("{:.2}M", x / 1e6)
-    } else if x >= 1e4 {
-        format!("{:.1}k", x / 1e3)
-    } else {
-        format!("{x:.0}")
     }
 }
 
