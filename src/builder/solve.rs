@@ -20,12 +20,17 @@ use crate::geometry::Direction;
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
 use crate::movegen::{capturers, for_each_turn, had_capture_before_step};
 use crate::position::Position;
+use crate::prefetch::prefetch;
 use crate::table::{decode, encode};
 use crate::value::Value;
 
 /// Positions a worker of the init phase generates before it reads the
 /// values of their moves into smaller classes (prefetched meanwhile).
 const INIT_BATCH: usize = 32;
+
+/// Settled positions a worker of a level sweep walks back from before it
+/// updates their parents (whose cells are prefetched meanwhile).
+const SWEEP_BATCH: usize = 32;
 
 /// What the init phase knows of one position while its batch is read.
 struct InitPosition {
@@ -658,6 +663,12 @@ impl<B: Bits> Builder<B> {
                 WinSearch::Forward => true,
             };
             let lost_code = encode(Value::Loss(d)) as u32;
+            // Nothing is won in 0 plies: a code no cell holds.
+            let won_at_d = if d == 0 {
+                u32::MAX
+            } else {
+                encode(Value::Win(d)) as u32
+            };
             let won_code = encode(Value::Win(d + 1));
             if forward {
                 (0..state.chunks(pslot)).into_par_iter().for_each(|ch| {
@@ -687,25 +698,50 @@ impl<B: Bits> Builder<B> {
             (0..state.chunks(slot)).into_par_iter().for_each(|ch| {
                 let mut cache = DecodeCache::default();
                 let mut parents: Vec<u64> = Vec::new();
+                // The parents of a batch of settled positions, each with
+                // whether its child was lost: their cells (random places
+                // in gigabytes of state) are prefetched as they are found
+                // and updated once the batch is generated, as in init.
+                // The order of the updates within a level does not matter:
+                // they settle parents at later levels only.
+                let mut batch: Vec<(usize, bool)> = Vec::new();
                 let lo = ch * CHUNK;
                 let hi = (lo + CHUNK).min(sizes[slot]);
                 if !chunk_levels[slot][ch as usize].has(d) {
                     bar.inc(hi - lo);
                     return;
                 }
-                for i in lo..hi {
-                    let code = vals[slot][i as usize].get() as u16;
-                    if code == 0 || level(code) != d {
-                        continue;
+                let mut i = lo;
+                while i < hi {
+                    batch.clear();
+                    let mut positions = 0;
+                    while i < hi && positions < SWEEP_BATCH {
+                        // Most cells hold another level: two comparisons
+                        // with the level's codes, not `level()`, skip them
+                        // (the scan was a quarter of the sweeps).
+                        let code = vals[slot][i as usize].get();
+                        let index = i;
+                        i += 1;
+                        if code != lost_code && code != won_at_d {
+                            continue;
+                        }
+                        let lost = code == lost_code;
+                        if lost && forward {
+                            continue; // Its parents were found looking forward.
+                        }
+                        positions += 1;
+                        let pos = ix.decode(index, &mut cache);
+                        self.paika_parents(&pos, pix, &mut parents);
+                        for &q in parents.iter() {
+                            let q = q as usize;
+                            prefetch(&vals[pslot][q]);
+                            if !lost {
+                                prefetch(&aux[pslot][q]);
+                            }
+                            batch.push((q, lost));
+                        }
                     }
-                    let lost = code.is_multiple_of(2);
-                    if lost && forward {
-                        continue; // Its parents were found looking forward.
-                    }
-                    let pos = ix.decode(i, &mut cache);
-                    self.paika_parents(&pos, pix, &mut parents);
-                    for &q in parents.iter() {
-                        let q = q as usize;
+                    for &(q, lost) in &batch {
                         if lost {
                             if overflows.settle::<L>(&vals[pslot][q], won_code) {
                                 state.settled(pslot, q as u64, d + 1);
