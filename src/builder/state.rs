@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
-use crate::index::ClassIndexer;
+use crate::index::{ClassIndexer, MaterialClass};
 use crate::prefetch::prefetch;
 use crate::table::{TableError, TableHeader, write_table};
 
@@ -14,6 +14,41 @@ use crate::table::{TableError, TableHeader, write_table};
 pub(super) struct Solved<B> {
     pub(super) indexer: ClassIndexer<B>,
     pub(super) values: Held,
+}
+
+/// The classes built so far and held for the classes built on them,
+/// found by their stone counts: init looks one up for every capture of
+/// every position, and a hash map's look-up took 9% of 9x5 3v4+4v3's init
+/// (`perf`, session 80).
+pub(super) struct SolvedClasses<B> {
+    /// At `key(class)`.
+    by_key: Vec<Option<Box<Solved<B>>>>,
+}
+
+impl<B> Default for SolvedClasses<B> {
+    fn default() -> Self {
+        SolvedClasses { by_key: Vec::new() }
+    }
+}
+
+impl<B> SolvedClasses<B> {
+    fn key(class: MaterialClass) -> usize {
+        ((class.mover as usize) << 9) | ((class.other as usize) << 1) | class.block as usize
+    }
+    pub(super) fn insert(&mut self, class: MaterialClass, solved: Solved<B>) {
+        let k = Self::key(class);
+        if self.by_key.len() <= k {
+            self.by_key.resize_with(k + 1, || None);
+        }
+        self.by_key[k] = Some(Box::new(solved));
+    }
+    #[inline]
+    pub(super) fn get(&self, class: MaterialClass) -> Option<&Solved<B>> {
+        self.by_key.get(Self::key(class))?.as_deref()
+    }
+    pub(super) fn values(&self) -> impl Iterator<Item = &Solved<B>> {
+        self.by_key.iter().flatten().map(|s| &**s)
+    }
 }
 
 /// Table codes held in memory: one byte each when they fit, which halves
