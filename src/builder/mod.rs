@@ -1024,7 +1024,7 @@ impl<B: Bits> Builder<B> {
         }
         let bar = ProgressBar::new(len);
         bar.set_style(crate::progress::count_style(30));
-        let msg = format!("{} {msg}", self.stage);
+        let msg = headed(&self.stage, msg);
         bar.set_message(msg.clone());
         // indicatif draws nothing when standard error is not a terminal:
         // a build left running overnight into a log gets a line now and
@@ -1038,6 +1038,15 @@ impl<B: Bits> Builder<B> {
             log,
             stage: self.stage.clone(),
         }
+    }
+}
+
+/// A progress message headed by the build's stage, if it has one.
+fn headed(stage: &str, msg: &str) -> String {
+    if stage.is_empty() {
+        msg.to_string()
+    } else {
+        format!("{stage} {msg}")
     }
 }
 
@@ -1072,7 +1081,7 @@ impl BuildBar {
         }
     }
     fn set_message(&self, msg: String) {
-        self.bar.set_message(format!("{} {msg}", self.stage));
+        self.bar.set_message(headed(&self.stage, &msg));
     }
     fn set_position(&self, pos: u64) {
         self.bar.set_position(pos);
