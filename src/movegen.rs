@@ -167,6 +167,27 @@ pub fn had_capture_before_step<B: Bits>(
     capturers(geo, own_before, enemy, empty_before).any()
 }
 
+/// The number of paika moves of the side to move when it has no capture,
+/// or `None` when it has one (then every capturing turn, and only those,
+/// is legal). Sacrifices are not counted. Counts what [`for_each_turn`]
+/// would go through without building a position for each: the table
+/// builder's init only needs how many quiet children most positions have.
+#[inline]
+pub fn paika_count<B: Bits>(geo: &Geometry<B>, pos: &Position<B>) -> Option<u32> {
+    let own = pos.mover();
+    let enemy = pos.waiter() & !pos.block_set();
+    let empty = geo.all & !pos.occupied();
+    if has_capture(geo, own, enemy, empty) {
+        return None;
+    }
+    Some(
+        Direction::ALL
+            .iter()
+            .map(|&d| (own & geo.from_which(empty, d)).count())
+            .sum(),
+    )
+}
+
 /// Whether the side with stones `own` can capture anything.
 #[inline]
 pub fn has_capture<B: Bits>(geo: &Geometry<B>, own: B, enemy: B, empty: B) -> bool {
@@ -450,7 +471,7 @@ mod tests {
     use crate::bits::Wide;
     use crate::engine::XorShift64;
     use crate::geometry::Board;
-    use crate::rules::Diagonals;
+    use crate::rules::{Color, Diagonals};
 
     /// A random set of the board's points, each in it with chance 1/k.
     fn random_set<B: Bits>(geo: &Geometry<B>, rng: &mut XorShift64, k: usize) -> B {
@@ -506,5 +527,69 @@ mod tests {
         asked += steps_back_agree::<Wide>(13, 13, Diagonals::Corner).0;
         asked += steps_back_agree::<Wide>(11, 9, Diagonals::Center).0;
         assert!(asked > 10_000, "{asked}");
+    }
+
+    /// `paika_count` against the turns `for_each_turn` goes through, on
+    /// random positions with and without a block; returns how many had no
+    /// capture and how many had one.
+    fn paika_counts_agree<B: Bits>(cols: usize, rows: usize, rules: &Rules) -> (u32, u32) {
+        let geo = Geometry::<B>::new(Board::new(cols, rows, rules.diagonals).unwrap());
+        let mut rng = XorShift64::new((cols * 100 + rows) as u64 + rules.sacrifice as u64);
+        let sparsest = (geo.all.count() as usize / 3).max(1);
+        let (mut quiet, mut capturing) = (0, 0);
+        for round in 0..400 {
+            let white = random_set(&geo, &mut rng, 2 + round % sparsest);
+            let black = random_set(&geo, &mut rng, 2 + (round * 5) % sparsest) & !white;
+            let turn = [Color::White, Color::Black][round % 2];
+            let mut pos = Position {
+                white,
+                black,
+                turn,
+                block: None,
+            };
+            // A block on one of the waiter's stones, as after a sacrifice.
+            if round % 3 == 0 {
+                pos.block = pos.waiter().squares().next();
+            }
+            let (mut paika, mut captures, mut others) = (0u32, 0u32, 0u32);
+            for_each_turn(&geo, rules, &pos, |turn, _| match turn {
+                TurnRef::Paika { .. } => paika += 1,
+                TurnRef::Capture { .. } => captures += 1,
+                TurnRef::Sacrifice(_) => others += 1,
+            });
+            assert_eq!(others, rules.sacrifice as u32 * pos.mover().count());
+            let want = (captures == 0).then_some(paika);
+            assert_eq!(paika_count(&geo, &pos), want, "{cols}x{rows} {pos:?}");
+            if captures == 0 {
+                quiet += 1;
+            } else {
+                capturing += 1;
+            }
+        }
+        (quiet, capturing)
+    }
+
+    #[test]
+    fn paika_count_is_the_number_of_quiet_turns_for_each_turn_goes_through() {
+        let (mut quiet, mut capturing) = (0, 0);
+        for (c, r) in [(1, 1), (3, 1), (3, 3), (5, 3), (9, 5), (7, 7)] {
+            for diagonals in [Diagonals::Corner, Diagonals::Center] {
+                for sacrifice in [false, true] {
+                    let rules = Rules {
+                        diagonals,
+                        sacrifice,
+                        ..Rules::default()
+                    };
+                    let (q, k) = paika_counts_agree::<u64>(c, r, &rules);
+                    quiet += q;
+                    capturing += k;
+                }
+            }
+        }
+        let (q, k) = paika_counts_agree::<Wide>(13, 13, &Rules::default());
+        assert!(
+            quiet + q > 1_000 && capturing + k > 1_000,
+            "{quiet} {capturing}"
+        );
     }
 }

@@ -18,7 +18,7 @@ use super::{BuildBar, Builder, CHUNK, WinSearch, group_name, stalemate_value};
 use crate::bits::Bits;
 use crate::geometry::Direction;
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
-use crate::movegen::{capturers, for_each_turn, had_capture_before_step};
+use crate::movegen::{capturers, for_each_turn, had_capture_before_step, paika_count};
 use crate::position::Position;
 use crate::prefetch::prefetch;
 use crate::table::{decode, encode};
@@ -525,6 +525,27 @@ impl<B: Bits> Builder<B> {
                 let mut raw_inside = 0usize;
                 let mut p = InitPosition::new(index);
                 let b = batch.len();
+                // Without a capture (nor sacrifices), every child is a
+                // paika child of the swapped class: when that class is in
+                // the group and they need not be indexed, their number is
+                // all init needs, and building each would cost a quarter
+                // of init (9x5 2v4+4v2).
+                if !must_index
+                    && !self.rules.sacrifice
+                    && let Some(n) = paika_count(&self.geo, &pos)
+                {
+                    let child_class = MaterialClass::new(
+                        (waiter & !pos.block_set()).count() as u8,
+                        pos.mover().count() as u8,
+                        false,
+                    );
+                    if group.contains(&child_class) {
+                        p.any = n > 0;
+                        p.n_inside = n as usize;
+                        batch.push(p);
+                        continue;
+                    }
+                }
                 for_each_turn(&self.geo, &self.rules, &pos, |_, child| {
                     p.any = true;
                     let cc = MaterialClass::of(child);
