@@ -597,7 +597,7 @@ fn bench_json_counts_perft_and_times_probes() {
     assert_eq!(out.lines().count(), 1, "{out}");
     assert_eq!(json_number(&out, "depth"), 2, "{out}");
     assert_eq!(json_number(&out, "nodes"), want, "{out}");
-    assert!(out.contains("\"probe\": null}"), "{out}");
+    assert!(out.contains("\"probe\": null, \"build\": null}"), "{out}");
 
     let db = temp_folder("bench");
     let dir = db.to_str().unwrap();
@@ -645,6 +645,45 @@ fn bench_json_counts_perft_and_times_probes() {
         &["9x5-corner-free-sl"],
     );
     let _ = std::fs::remove_dir_all(&empty);
+    user_error(&["bench", "--build-pieces", "1"], &["--build-pieces 1"]);
+}
+
+/// `bench --build-pieces K` builds the same positions as `build --pieces
+/// K` and leaves nothing behind.
+#[test]
+fn bench_times_a_build_and_removes_its_folder() {
+    let db = temp_folder("bench-build");
+    let dir = db.to_str().unwrap();
+    let built = ok(&[
+        "build", "--board", "9x5", "--pieces", "3", "--db", dir, "--json",
+    ]);
+    let _ = std::fs::remove_dir_all(&db);
+    let want: u64 = built
+        .lines()
+        .filter(|l| l.contains("\"class\""))
+        .map(|l| json_number(l, "positions"))
+        .sum();
+    let out = ok(&[
+        "bench",
+        "--depth",
+        "1",
+        "--runs",
+        "2",
+        "--build-pieces",
+        "3",
+        "--json",
+    ]);
+    let build = &out[out.find("\"build\": {").expect(&out)..];
+    assert_eq!(json_number(build, "pieces"), 3, "{out}");
+    assert_eq!(json_number(build, "positions"), want, "{out}");
+    for key in ["seconds_one_thread", "seconds_threads"] {
+        let s: f64 = json_value(build, key).parse().expect(key);
+        assert!(s > 0.0, "{out}");
+    }
+    let folder = json_value(build, "folder");
+    let folder = folder.trim_matches('"');
+    assert!(folder.contains("fanorona-bench-build"), "{out}");
+    assert!(!Path::new(folder).exists(), "{folder} left behind");
 }
 
 /// `verify --json` gives a line a table and a total, and names a wrong

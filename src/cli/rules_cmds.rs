@@ -178,10 +178,18 @@ pub struct BenchArgs {
     /// mapped and read into memory (as `solve --wdl-memory` reads it).
     #[arg(long)]
     pub probe_db: Option<std::path::PathBuf>,
+    /// Also time a table build: the 9x5 tables (default rules) of at most
+    /// K stones, built from nothing into a temporary folder (removed
+    /// afterwards), on one thread and on all. K = 5 takes seconds, 6
+    /// about a minute on two cores.
+    #[arg(long, value_name = "K")]
+    pub build_pieces: Option<u32>,
     /// One JSON line: {"depth", "nodes", "seconds_one_thread", "threads",
     /// "seconds_threads", "probe": null or {"class", "entries",
     /// "cached_us", "cold_us", "wdl_us", "wdl_loaded_us" (both null
-    /// without a WDL file)}} (the best of the runs).
+    /// without a WDL file)}, "build": null or {"pieces", "positions",
+    /// "seconds_one_thread", "seconds_threads", "folder"}} (the best of
+    /// the runs).
     #[arg(long)]
     pub json: bool,
 }
@@ -203,6 +211,15 @@ pub fn bench(args: &BenchArgs) -> CliResult {
     let board = Board::new(9, 5, rules.diagonals)?;
     let geo = Geometry::<u64>::new(board);
     let pos = Position::<u64>::start(&board, rules.first);
+    if let Some(k) = args.build_pieces
+        && !(2..=board.points() as u32).contains(&k)
+    {
+        return Err(CliError(format!(
+            "--build-pieces {k}: the 9x5 board has {} points; ask for 2 to {} stones",
+            board.points(),
+            board.points()
+        )));
+    }
     let depth = args.depth;
     let (n1, t1) = best_of(args.runs, || perft(&geo, &rules, &pos, depth));
     if !args.json {
@@ -223,6 +240,10 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         Some(db) => Some(bench_probe(db, board, &rules)?),
         None => None,
     };
+    let build = match args.build_pieces {
+        Some(pieces) => Some(bench_build(pieces, args.runs, board, &rules, threads)?),
+        None => None,
+    };
     if args.json {
         let probe = probe.map_or("null".to_string(), |p| {
             format!(
@@ -235,10 +256,33 @@ pub fn bench(args: &BenchArgs) -> CliResult {
                 p.wdl.map_or("null".to_string(), |(_, l)| format!("{:.3}", l * 1e6))
             )
         });
+        let build = build.map_or("null".to_string(), |b| {
+            format!(
+                "{{\"pieces\": {}, \"positions\": {}, \"seconds_one_thread\": {:.6}, \"seconds_threads\": {:.6}, \"folder\": {}}}",
+                b.pieces,
+                b.positions,
+                b.one_thread,
+                b.threads,
+                json_str(&b.folder.display().to_string())
+            )
+        });
         println!(
-            "{{\"depth\": {depth}, \"nodes\": {n1}, \"seconds_one_thread\": {t1:.6}, \"threads\": {threads}, \"seconds_threads\": {t2:.6}, \"probe\": {probe}}}"
+            "{{\"depth\": {depth}, \"nodes\": {n1}, \"seconds_one_thread\": {t1:.6}, \"threads\": {threads}, \"seconds_threads\": {t2:.6}, \"probe\": {probe}, \"build\": {build}}}"
         );
-    } else if let Some(p) = probe {
+        return Ok(());
+    }
+    if let Some(b) = build {
+        for (n, t) in [(1, b.one_thread), (threads, b.threads)] {
+            println!(
+                "build 9x5 up to {} stones, {n} thread{}: {} positions in {t:.3} s ({:.2} M positions/s)",
+                b.pieces,
+                if n == 1 { "" } else { "s" },
+                b.positions,
+                b.positions as f64 / t / 1e6
+            );
+        }
+    }
+    if let Some(p) = probe {
         println!(
             "probe {} ({} entries): cached {:.2} us, cold {:.1} us{}",
             p.class.name(),
@@ -255,6 +299,80 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         );
     }
     Ok(())
+}
+
+/// The times of a table build, in seconds (the best of the runs).
+struct BuildTimes {
+    pieces: u32,
+    /// Symmetry-reduced positions of all the classes built.
+    positions: u64,
+    one_thread: f64,
+    threads: f64,
+    /// Where the tables were built (removed since).
+    folder: std::path::PathBuf,
+}
+
+/// A folder removed when dropped, whatever happens in between.
+struct TempFolder(std::path::PathBuf);
+
+impl Drop for TempFolder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Times builds of the `board` tables of at most `pieces` stones from
+/// nothing, on one thread and on `threads`.
+fn bench_build(
+    pieces: u32,
+    runs: u32,
+    board: Board,
+    rules: &Rules,
+    threads: usize,
+) -> Result<BuildTimes, CliError> {
+    use fanorona::builder::{BuildOptions, Builder};
+    let folder = TempFolder(
+        std::env::temp_dir().join(format!("fanorona-bench-build-{}", std::process::id())),
+    );
+    let options = BuildOptions {
+        progress: false,
+        snapshot_every: None,
+        ..Default::default()
+    };
+    let mut failure = None;
+    let mut time_on = |pool: &rayon::ThreadPool| {
+        best_of(runs, || {
+            let _ = std::fs::remove_dir_all(&folder.0);
+            let built = pool.install(|| {
+                Builder::<u64>::new(&folder.0, board, *rules, options.clone()).build(pieces, |_| {})
+            });
+            match built {
+                Ok(classes) => classes.iter().map(|c| c.positions).sum(),
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    0
+                }
+            }
+        })
+    };
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| CliError(format!("cannot start {n} threads: {e}")))
+    };
+    let (positions, one_thread) = time_on(&pool(1)?);
+    let (_, all) = time_on(&pool(threads)?);
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    Ok(BuildTimes {
+        pieces,
+        positions,
+        one_thread,
+        threads: all,
+        folder: folder.0.clone(),
+    })
 }
 
 /// The times of one probe into a table, in seconds.
