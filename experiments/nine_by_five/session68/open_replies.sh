@@ -15,6 +15,9 @@
 #          d3-c3A fail too, d3-e3W is a draw)
 #   e3W.d3-c3A.e3-d3W-d4A: White's best try after e3W.d3-c3A (session
 #          76's line), Black to move: disproved if every Black reply fails
+#   d4A.*: the five of Black's replies after e3W.d3-c3A.e3-d3W-d4A
+#          still open after session 79's sitting (22 of 27 fail): if all
+#          five fail too, White holds there (session 81)
 #   c3A.*: after d3-e3W d4-c3A-d3A d2-c3A (16 of 24 fail; of these eight,
 #          five fail since session 70, a3-b2A, e4-e3A and e5-d4A are
 #          open: if those three fail, d3-e3W is a draw)
@@ -27,6 +30,11 @@ declare -A P=(
  [e3W.a3-b2A]=".B.B.BBBB/B.B.BBBBB/.W.BWBWBW/WBW.WWWWW/.W.WWWWWW w"
  [e3W.d3-c3A]=".B.B.BBBB/B.B.BBBBB/B.B.WBWBW/W.W.WWWWW/.WWWWWWWW w"
  [e3W.d3-c3A.e3-d3W-d4A]=".B...BBBB/B.BWBBBBB/B.B...WBW/W.W.WWWWW/.WWWWWWWW b"
+ [d4A.f4-f3A-e3W-d2A-d3A]=".B...BBBB/B.B.B.BBB/B.BB...BW/W.W.W.WWW/.W.WW.WWW w"
+ [d4A.c3-d2A-d3W]=".B...BBBB/B.BWBBBBB/B..B..WBW/W.W.WWWWW/.WW..WWWW w"
+ [d4A.e4-e3A-d2A-e2A]=".B...BBBB/B.BW.BBBB/B.B...WBW/W.W.B..../.W.W.WWWW w"
+ [d4A.f4-f3A-e3W-f2W]=".B...BBBB/B.B.B.BBB/B.B....BW/W.W.WBWWW/.WWWW.WWW w"
+ [d4A.f4-f3A]=".B...BBBB/B.BWB.BBB/B.B..BWBW/W.W.W.WWW/.WWWW.WWW w"
  [e3W.f4-e5W]=".B.BBBBBB/B.B.B.BBB/BW.BWB.BW/W.W.WWW.W/.WWWWWWW. w"
  [c3A.a3-b2A]=".BBBBBBBB/B.B.BBBBB/.WWB.BWBW/WBW.WWWWW/.W.WWWWWW w"
  [c3A.a3-b2A-a1W]=".BBBBBBBB/B.B.BBBBB/.W.B.BWBW/W.W.WWWWW/BW.WWWWWW w"
