@@ -1,6 +1,7 @@
 //! `show`, `moves`, `perft` and `bench`: the rules engine on the command
 //! line.
 
+use std::io::IsTerminal;
 use std::time::Instant;
 
 use clap::Args;
@@ -196,14 +197,19 @@ pub struct BenchArgs {
 
 /// Times `f` `runs` times and returns (result, best seconds).
 fn best_of(runs: u32, mut f: impl FnMut() -> u64) -> (u64, f64) {
+    try_best_of(runs, || Ok::<u64, std::convert::Infallible>(f())).unwrap_or_else(|e| match e {})
+}
+
+/// [`best_of`] for work that can fail: the first error ends the runs.
+fn try_best_of<E>(runs: u32, mut f: impl FnMut() -> Result<u64, E>) -> Result<(u64, f64), E> {
     let mut best = f64::INFINITY;
     let mut n = 0;
     for _ in 0..runs.max(1) {
         let t = Instant::now();
-        n = f();
+        n = f()?;
         best = best.min(t.elapsed().as_secs_f64());
     }
-    (n, best)
+    Ok((n, best))
 }
 
 pub fn bench(args: &BenchArgs) -> CliResult {
@@ -334,38 +340,28 @@ fn bench_build(
     let folder = TempFolder(
         std::env::temp_dir().join(format!("fanorona-bench-build-{}", std::process::id())),
     );
+    // The build's bars on a terminal (K = 6 takes a minute or two), no
+    // log lines elsewhere.
     let options = BuildOptions {
-        progress: false,
+        progress: std::io::stderr().is_terminal(),
         snapshot_every: None,
         ..Default::default()
     };
-    let mut failure = None;
-    let mut time_on = |pool: &rayon::ThreadPool| {
-        best_of(runs, || {
-            let _ = std::fs::remove_dir_all(&folder.0);
-            let built = pool.install(|| {
-                Builder::<u64>::new(&folder.0, board, *rules, options.clone()).build(pieces, |_| {})
-            });
-            match built {
-                Ok(classes) => classes.iter().map(|c| c.positions).sum(),
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    0
-                }
-            }
-        })
-    };
-    let pool = |n| {
-        rayon::ThreadPoolBuilder::new()
+    let time_on = |n: usize| -> Result<(u64, f64), CliError> {
+        let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
-            .map_err(|e| CliError(format!("cannot start {n} threads: {e}")))
+            .map_err(|e| CliError(format!("cannot start {n} threads: {e}")))?;
+        try_best_of(runs, || {
+            let _ = std::fs::remove_dir_all(&folder.0);
+            let classes = pool.install(|| {
+                Builder::<u64>::new(&folder.0, board, *rules, options.clone()).build(pieces, |_| {})
+            })?;
+            Ok(classes.iter().map(|c| c.positions).sum())
+        })
     };
-    let (positions, one_thread) = time_on(&pool(1)?);
-    let (_, all) = time_on(&pool(threads)?);
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
+    let (positions, one_thread) = time_on(1)?;
+    let (_, all) = time_on(threads)?;
     Ok(BuildTimes {
         pieces,
         positions,
