@@ -719,6 +719,7 @@ impl<B: Bits> Builder<B> {
             (0..state.chunks(slot)).into_par_iter().for_each(|ch| {
                 let mut cache = DecodeCache::default();
                 let mut parents: Vec<u64> = Vec::new();
+                let mut parent_sets: Vec<B> = Vec::new();
                 // The parents of a batch of settled positions, each with
                 // whether its child was lost: their cells (random places
                 // in gigabytes of state) are prefetched as they are found
@@ -752,7 +753,7 @@ impl<B: Bits> Builder<B> {
                         }
                         positions += 1;
                         let pos = ix.decode(index, &mut cache);
-                        self.paika_parents(&pos, pix, &mut parents);
+                        self.paika_parents(&pos, pix, &mut parent_sets, &mut parents);
                         for &q in parents.iter() {
                             let q = q as usize;
                             prefetch(&vals[pslot][q]);
@@ -800,8 +801,14 @@ impl<B: Bits> Builder<B> {
     /// The distinct canonical indices (in `pix`'s class) of the positions
     /// from which the side that just moved reached `pos` by a legal paika
     /// move. `pos` has the side to move as White.
-    fn paika_parents(&self, pos: &Position<B>, pix: &ClassIndexer<B>, out: &mut Vec<u64>) {
-        out.clear();
+    fn paika_parents(
+        &self,
+        pos: &Position<B>,
+        pix: &ClassIndexer<B>,
+        sets: &mut Vec<B>,
+        out: &mut Vec<u64>,
+    ) {
+        sets.clear();
         let geo = &self.geo;
         let (x, y) = (pos.mover(), pos.waiter());
         let empty = geo.all & !(x | y);
@@ -815,9 +822,15 @@ impl<B: Bits> Builder<B> {
                     continue; // Y had to capture: the paika was not legal.
                 }
                 let y_before = y.without(b).with(a);
-                out.push(pix.index(y_before, x, None));
+                // Indexed below, once every parent's rank entry is on
+                // its way: with the 8-stone classes' tables (tens of
+                // megabytes) each is a cache miss.
+                pix.prefetch(y_before);
+                sets.push(y_before);
             }
         }
+        out.clear();
+        out.extend(sets.iter().map(|&y_before| pix.index(y_before, x, None)));
         out.sort_unstable();
         out.dedup();
     }
