@@ -14,6 +14,7 @@
 //! descent backs out of repetitions, is in [`crate::search`]).
 
 use super::closure::{Backward, moves_needed};
+use super::packed::{GraphKey, PackedNode};
 use super::table::hash_key;
 use super::*;
 use crate::hugepages;
@@ -27,8 +28,9 @@ const DISPROVED: u8 = 3;
 /// A position of the graph: its numbers (which only steer), its moves
 /// (`edges[first..first + count]` once expanded) and its state.
 #[derive(Clone, Copy)]
-struct GNode<B> {
-    node: Node<B>,
+struct GNode<K> {
+    /// The position ([`GraphKey`]).
+    node: K,
     pn: u32,
     dn: u32,
     first: u32,
@@ -37,11 +39,11 @@ struct GNode<B> {
     state: u8,
     /// The penalty ([`GNode::penalty`]) in the low bits, and the flags
     /// [`STALE`], [`CHANGED`], [`ABOVE`] and [`SOLVED_HERE`] (one byte for
-    /// all of them keeps the node at 48 bytes).
+    /// all of them keeps the node at 48 bytes, 32 packed).
     flags: u8,
 }
 
-impl<B> GNode<B> {
+impl<K> GNode<K> {
     /// How many times a descent backed out of this position where the
     /// attacker moved into it (at most [`MAX_PENALTY`]): its proof number
     /// is doubled as many times, whatever its children's say.
@@ -117,10 +119,11 @@ struct Expansion {
     turn: Color,
 }
 
-/// The positions searched, the root first, and their moves.
-struct Graph<B: Bits> {
+/// The positions searched, the root first, and their moves: each kept
+/// as a `K` ([`GraphKey`]).
+struct Graph<B: Bits, K: GraphKey<B> = Node<B>> {
     index: Index,
-    nodes: Vec<GNode<B>>,
+    nodes: Vec<GNode<K>>,
     edges: Vec<u32>,
     /// The positions whose moves are in `edges`, as they lie there (one
     /// an expansion: how many there were, since the graph was last cut).
@@ -137,6 +140,7 @@ struct Graph<B: Bits> {
     hashes: Vec<u64>,
     /// Scratch of the closures, kept from one to the next.
     closure_scratch: ClosureScratch,
+    _bits: std::marker::PhantomData<B>,
 }
 
 /// The arrays [`Graph::close`] works in, kept from one closure to the
@@ -160,7 +164,7 @@ struct ClosureScratch {
     queue: Vec<u32>,
 }
 
-impl<B: Bits> Graph<B> {
+impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// An empty graph in `memory` bytes: an index for as many positions as
     /// would fit with [`EDGES_PER_POSITION`] edges each, the rest for the
     /// positions and edges (at least [`MIN_ROOM`]).
@@ -177,13 +181,14 @@ impl<B: Bits> Graph<B> {
             weak: false,
             hashes: Vec::new(),
             closure_scratch: ClosureScratch::default(),
+            _bits: std::marker::PhantomData,
         }
     }
 
     /// The index, the most positions and the room of a graph in `memory`
     /// bytes.
     fn sized(memory: usize) -> (Index, usize, usize) {
-        let max_positions = (memory / bytes_per_position::<B>()).clamp(64, u32::MAX as usize - 1);
+        let max_positions = (memory / bytes_per_position::<K>()).clamp(64, u32::MAX as usize - 1);
         let index = Index::new(max_positions);
         let room = memory.saturating_sub(index.slots.len() * 8).max(MIN_ROOM);
         (index, max_positions, room)
@@ -213,7 +218,7 @@ impl<B: Bits> Graph<B> {
     fn reindex(&mut self, attacker: Color) {
         self.index.slots.fill(0);
         for (i, g) in self.nodes.iter().enumerate() {
-            let hash = hash_key(&g.node, attacker);
+            let hash = hash_key(&g.node.unpack(), attacker);
             let slot = self
                 .index
                 .find(&self.nodes, &g.node, hash)
@@ -225,7 +230,7 @@ impl<B: Bits> Graph<B> {
     /// The bytes of the positions, expansions and edges with their
     /// scratch.
     fn used(&self) -> usize {
-        self.nodes.len() * node_bytes::<B>()
+        self.nodes.len() * node_bytes::<K>()
             + self.expansions.len() * EXPANSION_BYTES
             + self.edges.len() * EDGE_BYTES
     }
@@ -234,7 +239,7 @@ impl<B: Bits> Graph<B> {
     /// positions fits.
     fn fits(&self, moves: usize) -> bool {
         self.nodes.len() + moves <= self.max_positions
-            && self.used() + EXPANSION_BYTES + moves * (node_bytes::<B>() + EDGE_BYTES) <= self.room
+            && self.used() + EXPANSION_BYTES + moves * (node_bytes::<K>() + EDGE_BYTES) <= self.room
     }
 
     /// Makes the edges from `first` on (the last laid out) position
@@ -247,7 +252,7 @@ impl<B: Bits> Graph<B> {
         self.expansions.push(Expansion {
             node: i,
             count: n.count,
-            turn: n.node.pos.turn,
+            turn: n.node.turn(),
         });
     }
 
@@ -263,14 +268,14 @@ impl<B: Bits> Graph<B> {
 
 /// The bytes a graph holds with its scratch (its arrays are reserved
 /// whole at the start, but memory is only taken as they fill).
-fn bytes<B: Bits>(g: &Graph<B>) -> usize {
+fn bytes<B: Bits, K: GraphKey<B>>(g: &Graph<B, K>) -> usize {
     g.used() + g.index.slots.len() * 8
 }
 
 /// Bytes a position takes beside its share of the index: its node and
 /// scratch.
-fn node_bytes<B: Bits>() -> usize {
-    std::mem::size_of::<GNode<B>>() + SCRATCH_PER_POSITION
+fn node_bytes<K>() -> usize {
+    std::mem::size_of::<GNode<K>>() + SCRATCH_PER_POSITION
 }
 
 /// Bytes an edge takes with its scratch.
@@ -288,8 +293,8 @@ const MIN_ROOM: usize = 1 << 20;
 /// [`EDGES_PER_POSITION`] edges: its node and scratch, its share of the
 /// index ([`INDEX_SLOTS`] slots of 8 bytes) and the edges with theirs.
 /// Sizes the index.
-fn bytes_per_position<B: Bits>() -> usize {
-    node_bytes::<B>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + EDGE_BYTES * EDGES_PER_POSITION
+fn bytes_per_position<K>() -> usize {
+    node_bytes::<K>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + EDGE_BYTES * EDGES_PER_POSITION
 }
 
 /// Scratch a position needs at most: a descent's mark (4 bytes), the
@@ -342,7 +347,7 @@ impl Index {
 
     /// The node of `key` (of hash `hash`) if it is in the graph, else the
     /// slot to put it in.
-    fn find<B: Bits>(&self, nodes: &[GNode<B>], key: &Node<B>, hash: u64) -> Result<u32, usize> {
+    fn find<K: Eq>(&self, nodes: &[GNode<K>], key: &K, hash: u64) -> Result<u32, usize> {
         let tag = hash & 0xffff_ffff;
         let mut i = self.start(hash);
         loop {
@@ -455,7 +460,7 @@ impl DepthCap {
     }
 }
 
-impl<B: Bits> Graph<B> {
+impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     fn kids(&self, i: u32) -> &[u32] {
         let g = &self.nodes[i as usize];
         &self.edges[g.first as usize..g.first as usize + g.count as usize]
@@ -501,7 +506,7 @@ impl<B: Bits> Graph<B> {
         if g.state != EXPANDED {
             return false;
         }
-        let or = g.node.pos.turn == attacker;
+        let or = g.node.turn() == attacker;
         let (mut pn, mut dn) = if or { (INF, 0u64) } else { (0u64, INF) };
         let mut state = EXPANDED;
         let mut open = 0u64;
@@ -796,7 +801,7 @@ impl<B: Bits> Graph<B> {
         while let Some((_, i)) = heap.pop() {
             let count = self.nodes[i as usize].count as usize;
             // (Counting every child as new over-counts shared ones: safe.)
-            let bytes = (positions + count) * node_bytes::<B>()
+            let bytes = (positions + count) * node_bytes::<K>()
                 + (expansions + 1) * EXPANSION_BYTES
                 + (edges + count) * EDGE_BYTES;
             if positions + count > nodes_budget || bytes > bytes_budget {
@@ -845,7 +850,7 @@ impl<B: Bits> Graph<B> {
             Expansion {
                 node: new[i as usize],
                 count: g.count,
-                turn: g.node.pos.turn,
+                turn: g.node.turn(),
             }
         }));
         drop(ranges);
@@ -931,7 +936,7 @@ impl<B: Bits> Graph<B> {
             if self.nodes[cur as usize].state == UNKNOWN {
                 break Some(cur);
             }
-            let or = self.nodes[cur as usize].node.pos.turn == attacker;
+            let or = self.nodes[cur as usize].node.turn() == attacker;
             let mut best = None;
             let mut best_v = u32::MAX;
             if path.len() > max_depth {
@@ -957,7 +962,7 @@ impl<B: Bits> Graph<B> {
             self.refresh(cur, attacker);
             let mut left = path.pop().expect("cur is on the path");
             while let Some(&p) = path.last() {
-                if self.nodes[p as usize].node.pos.turn == attacker {
+                if self.nodes[p as usize].node.turn() == attacker {
                     break;
                 }
                 left = path.pop().expect("p is on the path");
@@ -1034,7 +1039,7 @@ impl<B: Bits> Graph<B> {
             if n.state != EXPANDED || path.len() > max_depth {
                 return path;
             }
-            let or = n.node.pos.turn == attacker;
+            let or = n.node.turn() == attacker;
             let mut best: Option<(u32, u32)> = None;
             for &c in self.kids(cur) {
                 let k = &self.nodes[c as usize];
@@ -1064,6 +1069,25 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         attacker: Color,
         progress: &mut ProgressFn<'_>,
     ) -> GoalState {
+        // Packed where the board allows ([`super::packed`]).
+        let points = self.geo.board.points();
+        if PackedNode::<2>::fits(points) {
+            self.prove_graph_keyed::<PackedNode<2>>(root, attacker, progress)
+        } else if PackedNode::<3>::fits(points) {
+            self.prove_graph_keyed::<PackedNode<3>>(root, attacker, progress)
+        } else {
+            self.prove_graph_keyed::<Node<B>>(root, attacker, progress)
+        }
+    }
+
+    /// [`Solver::prove_graph`] on a graph that keeps its positions as
+    /// `K`.
+    fn prove_graph_keyed<K: GraphKey<B>>(
+        &mut self,
+        root: &Node<B>,
+        attacker: Color,
+        progress: &mut ProgressFn<'_>,
+    ) -> GoalState {
         self.attacker = attacker;
         // The graph takes what the tree would (the memory bound less the
         // tables), all of it reserved at once so that nothing doubles.
@@ -1071,16 +1095,17 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let memory = self.limits.memory_bytes;
         let tables = memory / TABLE_SHARE + self.conditional.bytes() + self.estimates.bytes();
         let room = memory.saturating_sub(tables);
-        let mut g = Graph::new(room);
+        let mut g = Graph::<B, K>::new(room);
         g.weak = self.limits.weak;
         let hash = hash_key(root, attacker);
+        let key = K::pack(root);
         let slot = g
             .index
-            .find(&g.nodes, root, hash)
+            .find(&g.nodes, &key, hash)
             .expect_err("the graph is empty");
         g.index.put(slot, hash, 0);
         g.nodes.push(GNode {
-            node: *root,
+            node: key,
             pn: 1,
             dn: 1,
             first: 0,
@@ -1188,7 +1213,12 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// The line a graph search stands on ([`Solver::search_line`]): the
     /// path of [`Graph::line`], and every move of the root in the order
     /// the search prefers them (solved ones too), with their numbers.
-    fn line_in_graph(&self, g: &Graph<B>, attacker: Color, max_depth: usize) -> SearchLine<B> {
+    fn line_in_graph<K: GraphKey<B>>(
+        &self,
+        g: &Graph<B, K>,
+        attacker: Color,
+        max_depth: usize,
+    ) -> SearchLine<B> {
         let node = |i: u32, parent: Option<&Position<B>>| {
             let n = &g.nodes[i as usize];
             // Solved positions hold u32::MAX for the number that is
@@ -1199,15 +1229,16 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             } else {
                 g.kids(i).len()
             };
-            self.line_node_at(parent, n.node.pos, (number(n.pn), number(n.dn)), children)
+            let pos = n.node.unpack().pos;
+            self.line_node_at(parent, pos, (number(n.pn), number(n.dn)), children)
         };
         let path = g.line(attacker, max_depth);
         let mut nodes = vec![node(0, None)];
         for pair in path.windows(2) {
-            let parent = g.nodes[pair[0] as usize].node.pos;
+            let parent = g.nodes[pair[0] as usize].node.unpack().pos;
             nodes.push(node(pair[1], Some(&parent)));
         }
-        let root = g.nodes[0].node.pos;
+        let root = g.nodes[0].node.unpack().pos;
         let mut root_moves: Vec<LineNode<B>> =
             g.kids(0).iter().map(|&k| node(k, Some(&root))).collect();
         // Stable: equals keep the graph's order, as a descent takes the
@@ -1228,7 +1259,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
 
     /// Runs the closure on the graph ([`Graph::close`]), counted and
     /// timed.
-    fn close_graph(&mut self, g: &mut Graph<B>, attacker: Color) {
+    fn close_graph<K: GraphKey<B>>(&mut self, g: &mut Graph<B, K>, attacker: Color) {
         let t0 = Instant::now();
         self.closures += 1;
         self.closure_solved += g.close(attacker);
@@ -1239,7 +1270,12 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// graph settles, and the numbers of what it does not, are kept first
     /// ([`Solver::keep_graph`]), then the half of the graph the descents
     /// went through last ([`Graph::keep_recent`]).
-    fn make_graph_room(&mut self, g: &mut Graph<B>, mark: &[u32], attacker: Color) {
+    fn make_graph_room<K: GraphKey<B>>(
+        &mut self,
+        g: &mut Graph<B, K>,
+        mark: &[u32],
+        attacker: Color,
+    ) {
         self.close_graph(g, attacker);
         self.keep_graph(g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(g));
@@ -1259,12 +1295,12 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// positions in the estimates. Every position the graph solved and
     /// still holds is put again with the current age: while the graph
     /// holds it, it is in use (the root's moves always are).
-    fn keep_graph(&mut self, g: &Graph<B>, attacker: Color) {
+    fn keep_graph<K: GraphKey<B>>(&mut self, g: &Graph<B, K>, attacker: Color) {
         let age = self.age();
         for n in &g.nodes {
             if n.count > 0 && n.state == EXPANDED {
                 self.estimates
-                    .put(&n.node, attacker, n.pn as u64, n.dn as u64);
+                    .put(&n.node.unpack(), attacker, n.pn as u64, n.dn as u64);
             }
             let solved_here = n.count > 0 || n.flags & SOLVED_HERE != 0;
             if solved_here && (n.state == PROVED || n.state == DISPROVED) {
@@ -1274,7 +1310,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                     (INF, 0)
                 };
                 self.table
-                    .put(&n.node, attacker, Entry { pn, dn, work: age });
+                    .put(&n.node.unpack(), attacker, Entry { pn, dn, work: age });
             }
         }
     }
@@ -1282,8 +1318,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// Expands an unknown position of the graph: its children found in
     /// the graph, or classified and added. False, with the graph as it
     /// was, when they might not fit.
-    fn expand_graph(&mut self, g: &mut Graph<B>, i: u32) -> bool {
-        let node = g.nodes[i as usize].node;
+    fn expand_graph<K: GraphKey<B>>(&mut self, g: &mut Graph<B, K>, i: u32) -> bool {
+        let node = g.nodes[i as usize].node.unpack();
         let positions = self.children_of(&node.pos);
         if !g.fits(positions.len()) {
             self.positions = positions;
@@ -1308,7 +1344,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         for (k, p) in positions.iter().enumerate() {
             let child = Node { pos: *p, left };
             let hash = g.hashes[k];
-            let c = match g.index.find(&g.nodes, &child, hash) {
+            let key = K::pack(&child);
+            let c = match g.index.find(&g.nodes, &key, hash) {
                 Ok(c) => c,
                 Err(slot) => {
                     let (pn, dn) = self.graph_numbers(&child);
@@ -1319,7 +1356,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                     };
                     let c = g.nodes.len() as u32;
                     g.nodes.push(GNode {
-                        node: child,
+                        node: key,
                         pn,
                         dn,
                         first: 0,
@@ -1371,7 +1408,7 @@ mod tests {
     use crate::engine::XorShift64;
     use crate::position::Position;
 
-    fn node(id: u64) -> GNode<u64> {
+    fn node(id: u64) -> GNode<Node<u64>> {
         GNode {
             node: Node {
                 pos: Position {
@@ -1397,7 +1434,7 @@ mod tests {
         // collide in their slot and in their 32-bit tag.
         let n = 3000;
         let mut index = Index::new(n);
-        let mut nodes: Vec<GNode<u64>> = Vec::new();
+        let mut nodes: Vec<GNode<Node<u64>>> = Vec::new();
         let hash = |id: u64| {
             if id.is_multiple_of(3) {
                 42
@@ -1432,8 +1469,9 @@ mod tests {
         assert!(g.fits(4) && !g.fits(5));
         // Edges take the room the positions leave.
         g.nodes.truncate(1);
-        let per_move = node_bytes::<u64>() + EDGE_BYTES;
-        let edges = (MIN_ROOM - node_bytes::<u64>() - EXPANSION_BYTES - 10 * per_move) / EDGE_BYTES;
+        let per_move = node_bytes::<Node<u64>>() + EDGE_BYTES;
+        let edges =
+            (MIN_ROOM - node_bytes::<Node<u64>>() - EXPANSION_BYTES - 10 * per_move) / EDGE_BYTES;
         g.edges = vec![0; edges];
         assert!(g.fits(10) && !g.fits(11));
     }
@@ -1499,6 +1537,73 @@ mod tests {
         assert_eq!(left, Some(0), "the spare memory taken");
         assert!(grown.tree_bytes > 2 << 20, "{} bytes", grown.tree_bytes);
         assert_eq!(grown.stopped, Some(StopReason::Nodes));
+    }
+
+    #[test]
+    fn a_graph_of_packed_positions_searches_as_one_of_plain_ones() {
+        // The same search with each key: the same expansions, closures,
+        // cuts, numbers and line, to a proof (3x5, White wins), a stop at
+        // a node limit (5x5, a draw) and through cuts (5x5 in 1 MiB).
+        use crate::geometry::Board;
+        use crate::rules::Diagonals;
+        use crate::value::NoTables;
+        fn search<K: GraphKey<u64>>(
+            geo: &Geometry<u64>,
+            limits: &SearchLimits,
+            attacker: Color,
+        ) -> String {
+            let mut solver = Solver::new(geo, Rules::default(), &NoTables, limits.clone());
+            let root = Node {
+                pos: Position::start(&geo.board, Color::White),
+                left: NO_LIMIT,
+            };
+            solver.begin_call();
+            let state = solver.prove_graph_keyed::<K>(&root, attacker, &mut |_| {});
+            let line = solver.graph_line.as_ref().map(|l| {
+                let nodes: Vec<_> = l.nodes.iter().map(|n| (n.proof, n.disproof)).collect();
+                let moves: Vec<_> = l.root_moves.iter().map(|n| (n.proof, n.disproof)).collect();
+                format!("{nodes:?} {moves:?}")
+            });
+            format!(
+                "{state:?}, {} expansions, {} closures solving {}, {} cuts, line {line:?}",
+                solver.nodes, solver.closures, solver.closure_solved, solver.cuts,
+            )
+        }
+        let cases = [
+            ((3, 5), 64 << 20, None, Color::White),
+            ((5, 5), 64 << 20, Some(20_000), Color::White),
+            ((5, 5), 1 << 20, Some(40_000), Color::Black),
+        ];
+        for ((c, r), memory_bytes, nodes, attacker) in cases {
+            let geo = Geometry::<u64>::new(Board::new(c, r, Diagonals::Corner).unwrap());
+            let limits = SearchLimits {
+                graph: true,
+                weak: true,
+                nodes,
+                memory_bytes,
+                ..SearchLimits::default()
+            };
+            let plain = search::<Node<u64>>(&geo, &limits, attacker);
+            for packed in [
+                search::<PackedNode<2>>(&geo, &limits, attacker),
+                search::<PackedNode<3>>(&geo, &limits, attacker),
+            ] {
+                if memory_bytes == 1 << 20 {
+                    // Smaller nodes: more of them fit, fewer cuts.
+                    let cuts = |s: &str| -> u64 {
+                        let head = s.split_once(" cuts").unwrap().0;
+                        head.rsplit_once(' ').unwrap().1.parse().unwrap()
+                    };
+                    assert!(packed.starts_with("Open"), "{packed}");
+                    assert!(cuts(&packed) < cuts(&plain), "{packed} against {plain}");
+                } else {
+                    assert_eq!(packed, plain, "{c}x{r}");
+                }
+            }
+            if nodes.is_none() {
+                assert!(plain.starts_with("Proved"), "{plain}");
+            }
+        }
     }
 
     #[test]
@@ -1681,7 +1786,7 @@ mod tests {
                         continue;
                     }
                     let kids = g.kids(i as u32).iter().map(|&c| inside[c as usize]);
-                    let forced = if v.node.pos.turn == attacker {
+                    let forced = if v.node.turn() == attacker {
                         kids.clone().any(|k| k)
                     } else {
                         kids.clone().all(|k| k)
@@ -1822,7 +1927,7 @@ mod tests {
     fn a_full_graph_keeps_the_latest_descents_with_their_children() {
         // Room for 8 positions: 0 1 4 3 with their moves, not 2's; then
         // the same room counted in bytes (with the four expansions').
-        let room = 8 * (node_bytes::<u64>() + EDGE_BYTES) + 4 * EXPANSION_BYTES;
+        let room = 8 * (node_bytes::<Node<u64>>() + EDGE_BYTES) + 4 * EXPANSION_BYTES;
         for (positions, bytes) in [(8, usize::MAX), (100, room)] {
             keeps_the_latest_descents(positions, bytes);
         }

@@ -223,6 +223,7 @@ mod estimates;
 mod first_moves;
 mod graph;
 mod line;
+mod packed;
 mod split;
 mod table;
 mod tree;
