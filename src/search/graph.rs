@@ -161,7 +161,9 @@ struct ClosureScratch {
     from: Vec<u32>,
     /// The moves the attractor being grown still needs, a position.
     needed: Vec<u32>,
-    queue: Vec<u32>,
+    /// The positions the attractor took and has yet to follow backwards
+    /// (as `u64`s: [`Graph::keep_recent`] keeps its heap here).
+    queue: Vec<u64>,
 }
 
 impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
@@ -300,10 +302,12 @@ fn bytes_per_position<K>() -> usize {
 /// Scratch a position needs at most: a descent's mark (4 bytes), the
 /// flag [`Graph::nearest_unknown`] keeps between calls (1) and, in a
 /// closure, its range of the moves backwards (4), the moves it still
-/// needs (4), its place in the queue (4) and its byte of flags (1);
-/// when the graph is full, [`Graph::keep_recent`] takes less beside the
-/// mark and that flag: a flag (1), the new number (4) and a place in the
-/// heap (8) or among the ranges of moves (4).
+/// needs (4), its place in the queue (8 an expanded position: 4 a
+/// position while at most half of them are expanded, as in every search
+/// big enough for memory to matter) and its byte of flags (1); when the
+/// graph is full, [`Graph::keep_recent`] works in the same arrays: a
+/// flag (1), the new number (4), a place in the heap (in the queue's)
+/// and among the ranges of moves (in the moves needed).
 const SCRATCH_PER_POSITION: usize = 18;
 /// Scratch an edge needs in a closure: its place among the moves
 /// backwards.
@@ -681,7 +685,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
                 }
                 if needed[p] & NEED == 0 {
                     flags[p] |= bit;
-                    queue.push(p as u32);
+                    queue.push(p as u64);
                 }
             }
             while let Some(d) = queue.pop() {
@@ -693,7 +697,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
                     needed[p] -= 1;
                     if needed[p] & NEED == 0 {
                         flags[p] |= bit;
-                        queue.push(p as u32);
+                        queue.push(p as u64);
                     }
                 }
             }
@@ -786,17 +790,20 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         bytes_budget: usize,
         attacker: Color,
     ) -> usize {
-        // Its scratch takes the room of the closure's, in the closure's own
-        // arrays where it can (a byte and a number a position) and given
-        // back to it after: memory the process frees and takes again is
-        // new pages the kernel clears, 12% of a 9x5 search's time where it
-        // was cut every minute (session 83). (The heap takes the room of
-        // the rest, which goes.)
+        // Its scratch is the closure's arrays, given back to it after: a
+        // flag and a new number a position, the heap in the queue's memory
+        // and the expanded positions in the moves needed. Memory the
+        // process frees and takes again is new pages the kernel clears:
+        // 12% of a 9x5 search's time where it was cut every minute
+        // (session 83), 6% more while only the last two were new (session
+        // 84). (Both hold at most one entry an expanded position, as the
+        // closure's queue: no more room than the closure took.)
         let ClosureScratch {
             flags: mut keep,
             offsets: mut new,
             from,
-            ..
+            needed: mut ranges,
+            mut queue,
         } = std::mem::take(&mut self.closure_scratch);
         let n = self.nodes.len();
         let stamp = |i: u32| mark.get(i as usize).copied().unwrap_or(0);
@@ -804,11 +811,16 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         hugepages::refill(&mut keep, n, 0u8);
         keep[0] = 1;
         let (mut positions, mut edges, mut expansions) = (1usize, 0usize, 0usize);
-        let mut heap = std::collections::BinaryHeap::new();
+        // Most recent first: the stamp above the position, ties to the
+        // later position.
+        let entry = |i: u32| u64::from(stamp(i)) << 32 | u64::from(i);
+        queue.clear();
+        let mut heap = std::collections::BinaryHeap::from(queue);
         if self.nodes[0].state == EXPANDED {
-            heap.push((stamp(0), 0u32));
+            heap.push(entry(0));
         }
-        while let Some((_, i)) = heap.pop() {
+        while let Some(e) = heap.pop() {
+            let i = e as u32;
             let count = self.nodes[i as usize].count as usize;
             // (Counting every child as new over-counts shared ones: safe.)
             let bytes = (positions + count) * node_bytes::<K>()
@@ -825,12 +837,12 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
                     keep[c as usize] = 1;
                     positions += 1;
                     if self.nodes[c as usize].state == EXPANDED {
-                        heap.push((stamp(c), c));
+                        heap.push(entry(c));
                     }
                 }
             }
         }
-        drop(heap);
+        let queue = heap.into_vec();
         hugepages::refill(&mut new, n, u32::MAX);
         let mut next = 0u32;
         for i in 0..n {
@@ -841,7 +853,8 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         }
         // The edges first, read through the old numbers, range by range
         // in the order they were laid out: each moves down or stays.
-        let mut ranges: Vec<u32> = (0..n as u32).filter(|&i| keep[i as usize] == 2).collect();
+        ranges.clear();
+        ranges.extend((0..n as u32).filter(|&i| keep[i as usize] == 2));
         ranges.sort_unstable_by_key(|&i| self.nodes[i as usize].first);
         let mut w = 0usize;
         for &i in &ranges {
@@ -863,7 +876,6 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
                 turn: g.node.turn(),
             }
         }));
-        drop(ranges);
         // Then the nodes: each moves down or stays.
         for i in 0..n {
             let mut g = self.nodes[i];
@@ -889,7 +901,8 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             flags: keep,
             offsets: new,
             from,
-            ..ClosureScratch::default()
+            needed: ranges,
+            queue,
         };
         n - next as usize
     }
