@@ -218,14 +218,30 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
 
     /// Puts every position into the empty index.
     fn reindex(&mut self, attacker: Color) {
+        // Each position's slot is loaded into the cache [`AHEAD`]
+        // positions before it is put: a put waiting on its slot was 87%
+        // of this, and a cut's rebuilt index 7% of a 9x5 search (session
+        // 84).
+        const AHEAD: usize = 16;
         self.index.slots.fill(0);
-        for (i, g) in self.nodes.iter().enumerate() {
-            let hash = hash_key(&g.node.unpack(), attacker);
+        let hash = |i: usize| hash_key(&self.nodes[i].node.unpack(), attacker);
+        let n = self.nodes.len();
+        let mut ahead = [0u64; AHEAD];
+        for (i, h) in ahead.iter_mut().enumerate().take(n) {
+            *h = hash(i);
+            self.index.prefetch(*h);
+        }
+        for i in 0..n {
+            let h = ahead[i % AHEAD];
+            if i + AHEAD < n {
+                ahead[i % AHEAD] = hash(i + AHEAD);
+                self.index.prefetch(ahead[i % AHEAD]);
+            }
             let slot = self
                 .index
-                .find(&self.nodes, &g.node, hash)
+                .find(&self.nodes, &self.nodes[i].node, h)
                 .expect_err("each position once");
-            self.index.put(slot, hash, i as u32);
+            self.index.put(slot, h, i as u32);
         }
     }
 
