@@ -1403,6 +1403,7 @@ fn solve_on_the_graph_says_so() {
     assert!(out.contains("; graph peak "), "{out}");
     assert!(!out.contains("tree peak"), "{out}");
     assert!(out.contains("memory    graph full "), "{out}");
+    assert!(out.contains(" s): kept what it solved"), "{out}");
     assert!(out.contains(" positions solved"), "{out}");
     let dir = fresh_temp_dir("fanorona-graph-ckpt");
     let file = dir.join("5x5.fns");
@@ -1699,11 +1700,19 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     let (code, text, _) = fanorona(&[&tight[..], &["--quiet"]].concat());
     assert_eq!(code, 0);
     assert!(
-        text.contains(&format!(
-            "tree full {compactions} times: open subtrees cut off {cuts} times"
-        )),
+        text.contains(&format!("tree full {compactions} times (")),
         "{text}"
     );
+    assert!(
+        text.contains(&format!(" s): open subtrees cut off {cuts} times")),
+        "{text}"
+    );
+    // The time the cuts took, closures aside: some, less than the run's.
+    let number = |key: &str| -> f64 {
+        let at = out.find(&format!("\"{key}\": ")).expect(key) + key.len() + 4;
+        out[at..].split(',').next().unwrap().parse().unwrap()
+    };
+    assert!(number("cut_seconds") <= number("seconds"), "{out}");
     // One goal alone: 5x3's start is a White win, so "black wins?" is
     // disproved (a bound, no value) and "white wins?" proved (the value).
     let goal_5x3 = |side: &str, threads: &str, json: bool| {

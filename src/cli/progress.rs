@@ -63,7 +63,7 @@ impl ProgressLine {
             if p.second_levels > 0 {
                 format!(" ({} cuts, PN² {})", p.cuts, human(p.second_levels as f64))
             } else if p.cuts > 0 && self.graph {
-                format!(" (full {} times)", p.cuts)
+                format!(" (full {} times, {:.0} s)", p.cuts, p.cut_seconds)
             } else if p.cuts > 0 {
                 format!(" ({} cuts)", p.cuts)
             } else {
@@ -160,6 +160,7 @@ mod tests {
             closures: 0,
             closure_solved: 0,
             closure_seconds: 0.0,
+            cut_seconds: 0.0,
             depth_cap: None,
         };
         let text = line.text(&p);
@@ -184,16 +185,17 @@ mod tests {
             line.text(&p)
         );
         line.graph = true;
+        p.cut_seconds = 7.6;
         let text = line.text(&p);
         assert!(
-            text.contains("graph 12.0k positions 0.0 MiB (full 2 times), 3 closures"),
+            text.contains("graph 12.0k positions 0.0 MiB (full 2 times, 8 s), 3 closures"),
             "{text}"
         );
         // Under a depth cap, the cap as it stands.
         p.depth_cap = Some(200);
         let text = line.text(&p);
         assert!(
-            text.contains("(full 2 times), depth cap 200, 3 closures"),
+            text.contains("(full 2 times, 8 s), depth cap 200, 3 closures"),
             "{text}"
         );
     }

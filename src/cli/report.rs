@@ -70,6 +70,8 @@ pub(super) struct Report {
     pub(super) closures: u64,
     pub(super) closure_solved: u64,
     pub(super) closure_seconds: f64,
+    /// Seconds spent making room in a full tree or graph, closures aside.
+    pub(super) cut_seconds: f64,
     /// Where a search stopped with a goal open stood: its line.
     pub(super) line: Option<LineReport>,
     /// A split search's: each first move's own search's line, if it
@@ -257,14 +259,15 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     }
     if r.graph && r.cuts > 0 {
         println!(
-            "memory    graph full {} times: kept what it solved and the half searched last; more --memory would help",
-            r.cuts
+            "memory    graph full {} times ({:.1} s): kept what it solved and the half searched last; more --memory would help",
+            r.cuts, r.cut_seconds
         );
     }
     if r.compactions > 0 {
         println!(
-            "memory    tree full {} times: open subtrees cut off {} times, {} second-level (PN²) searches{}",
+            "memory    tree full {} times ({:.1} s): open subtrees cut off {} times, {} second-level (PN²) searches{}",
             r.compactions,
+            r.cut_seconds,
             r.cuts,
             r.second_levels,
             if r.cuts > 0 {
@@ -434,7 +437,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         .collect();
     let _ = write!(
         s,
-        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"wdl_memory_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"closure_seconds\": {:.3}, \"depth_cap\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
+        "{{\"board\": {}, \"position\": {}, \"rules\": {}, \"value\": {}, \"moves\": [{}], \"first_moves\": [{}], \"nodes\": {}, \"seconds\": {:.6}, \"table_hits\": {}, \"tables\": {}, \"memory_used_bytes\": {}, \"table_cache_bytes\": {}, \"wdl_memory_bytes\": {}, \"table_cache_hits\": {}, \"table_cache_misses\": {}, \"tree_compactions\": {}, \"tree_cuts\": {}, \"second_level_searches\": {}, \"conditional_disproofs_reused\": {}, \"estimates_used\": {}, \"closures\": {}, \"closure_solved\": {}, \"closure_seconds\": {:.3}, \"cut_seconds\": {:.3}, \"depth_cap\": {}, \"stopped\": {}, \"goal\": {}, \"bound\": {}, \"goals\": {}}}",
         json_str(&r.board.to_string()),
         json_str(&r.fen),
         json_str(&rules.label()),
@@ -458,6 +461,7 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         r.closures,
         r.closure_solved,
         r.closure_seconds,
+        r.cut_seconds,
         r.depth_cap.map_or("null".to_string(), |c| c.to_string()),
         r.stopped.as_deref().map_or("null".to_string(), json_str),
         r.goal.map_or("null".to_string(), |g| json_str(g.name())),

@@ -621,6 +621,7 @@ fn run<B: Bits>(
                 closures: all.clone().map(|q| q.closures).sum(),
                 closure_solved: all.clone().map(|q| q.closure_solved).sum(),
                 closure_seconds: all.clone().map(|q| q.closure_seconds).sum(),
+                cut_seconds: all.clone().map(|q| q.cut_seconds).sum(),
                 seconds: t0.elapsed().as_secs_f64(),
                 ..p.clone()
             };
@@ -807,6 +808,7 @@ fn run<B: Bits>(
         closures: res.closures,
         closure_solved: res.closure_solved,
         closure_seconds: res.closure_seconds,
+        cut_seconds: res.cut_seconds,
         line: res.line.as_ref().map(|l| line_report(&board, l)),
         move_lines,
         checkpoint: checkpoint_report,

@@ -1322,6 +1322,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         attacker: Color,
     ) {
         self.close_graph(g, attacker);
+        let t0 = Instant::now();
         self.keep_graph(g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(g));
         self.cuts += 1;
@@ -1333,6 +1334,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             bytes / KEEP.1 * KEEP.0,
             attacker,
         );
+        self.cut_time += t0.elapsed();
     }
 
     /// Keeps what is solved for good in the table of solved positions,

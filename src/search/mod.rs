@@ -490,6 +490,9 @@ pub struct Progress {
     pub closures: u64,
     pub closure_solved: u64,
     pub closure_seconds: f64,
+    /// Seconds spent making room in a full tree or graph (its cuts and
+    /// compactions, their closures aside), in this call.
+    pub cut_seconds: f64,
     /// On the graph under a depth cap ([`SearchLimits::depth_cap`]): the
     /// cap now, which doubles as the search needs.
     pub depth_cap: Option<usize>,
@@ -569,6 +572,8 @@ pub struct SolveResult<B> {
     pub closure_solved: u64,
     /// Seconds the closures took.
     pub closure_seconds: f64,
+    /// Seconds spent making room in a full tree or graph, closures aside.
+    pub cut_seconds: f64,
     /// Solved positions in the table, and the bytes of it and of the
     /// tables of path-dependent disproofs and of estimates.
     pub tt_entries: usize,
@@ -682,6 +687,9 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     closures: u64,
     closure_solved: u64,
     closure_time: Duration,
+    /// Time spent making room in a full tree or graph (closures aside),
+    /// in this call.
+    cut_time: Duration,
     /// The most bytes a graph search ([`graph`]) held in this call.
     graph_bytes: usize,
     /// The deepest depth cap a graph search of this call left.
@@ -805,6 +813,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closures: 0,
             closure_solved: 0,
             closure_time: Duration::ZERO,
+            cut_time: Duration::ZERO,
             graph_bytes: 0,
             graph_depth_cap: None,
             graph_line: None,
@@ -1004,6 +1013,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.closures = 0;
         self.closure_solved = 0;
         self.closure_time = Duration::ZERO;
+        self.cut_time = Duration::ZERO;
         self.graph_bytes = 0;
         self.graph_depth_cap = None;
         self.graph_line = None;
@@ -1032,6 +1042,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closures: self.closures,
             closure_solved: self.closure_solved,
             closure_seconds: self.closure_time.as_secs_f64(),
+            cut_seconds: self.cut_time.as_secs_f64(),
             tt_entries: self.table.len(),
             tt_bytes: self.table.bytes() + self.conditional.bytes() + self.estimates.bytes(),
             tree_bytes: (self.peak_tree * std::mem::size_of::<TreeNode<B>>()).max(self.graph_bytes),
@@ -1176,6 +1187,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             closures: self.closures,
             closure_solved: self.closure_solved,
             closure_seconds: self.closure_time.as_secs_f64(),
+            cut_seconds: self.cut_time.as_secs_f64(),
             depth_cap: None,
         }
     }

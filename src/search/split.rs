@@ -88,6 +88,7 @@ impl<B> SolveResult<B> {
             closures: 0,
             closure_solved: 0,
             closure_seconds: 0.0,
+            cut_seconds: 0.0,
             tt_entries: 0,
             tt_bytes: 0,
             tree_bytes: 0,
@@ -359,6 +360,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         closures: spent.closures,
         closure_solved: spent.closure_solved,
         closure_seconds: spent.closure_seconds,
+        cut_seconds: spent.cut_seconds,
         tt_entries: results.iter().map(|r| r.tt_entries).sum(),
         // What the threads hold at once, at most, as for the trees: not
         // the sum over moves searched one after another.
@@ -413,6 +415,7 @@ struct SpentTotals {
     closures: u64,
     closure_solved: u64,
     closure_seconds: f64,
+    cut_seconds: f64,
     second_levels: u64,
     compactions: u64,
     cuts: u64,
@@ -427,6 +430,7 @@ impl SpentTotals {
         self.closures += r.closures;
         self.closure_solved += r.closure_solved;
         self.closure_seconds += r.closure_seconds;
+        self.cut_seconds += r.cut_seconds;
         self.second_levels += r.second_levels;
         self.compactions += r.compactions;
         self.cuts += r.cuts;

@@ -585,6 +585,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// the numbers they had. Stops the search if there is still no room for
     /// `needed` more nodes.
     fn make_room(&mut self, needed: usize) {
+        let t0 = Instant::now();
         self.compactions += 1;
         self.compact();
         if self.tree.len() > self.max_nodes / 2 {
@@ -625,6 +626,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         if self.tree.len() + needed > self.max_nodes {
             self.stopped = Some(StopReason::Memory);
         }
+        self.cut_time += t0.elapsed();
     }
 
     /// Where each tree node goes when the tree is compacted: the nodes
