@@ -1,0 +1,22 @@
+#!/bin/bash
+# usage: factor.sh MEM FACTOR...
+# The three positions of ../session83/bench_mem.sh in MEM GiB, the
+# periodic closure due after the graph's expansions * FACTOR (N/D; 1/2 is
+# the search's own) instead of half of them: BIN (default
+# /work/runs/s84/fanorona-factor) built from d1617bc with
+# closure_factor.diff, which reads FANORONA_CLOSURE_FACTOR. One line a
+# run: position, factor, memory, expansions, seconds, state, cuts,
+# closures, their seconds, user and system seconds.
+M=$1; shift
+declare -A P=(
+ [c3-b2W-b3W]=".B...BBBB/B.B.BBBBB/BB....WBW/W.W.WWWWW/..WWWWWWW w"
+ [f4-f3A]=".B...BBBB/B.BWB.BBB/B.B..BWBW/W.W.W.WWW/.WWWW.WWW w"
+ [c3-d2A-d3W]=".B...BBBB/B.BWBBBBB/B..B..WBW/W.W.WWWWW/.WW..WWWW w"
+)
+for n in c3-b2W-b3W f4-f3A c3-d2A-d3W; do for f in "$@"; do
+  o="$n.f${f/\//_}.m$M"
+  FANORONA_CLOSURE_FACTOR=$f /usr/bin/time -v ${BIN:-/work/runs/s84/fanorona-factor} solve --position "${P[$n]}" --goal black --db /work/runs/db9x5 \
+      --pieces 8 --moves none --threads 1 --memory "$M" --table-cache 0.05 --graph --weak \
+      --time-limit 900 --json > "$o.json" 2> "$o.log" < /dev/null
+  echo "$n $f $M $(tail -1 "$o.json" | grep -o '"nodes": [0-9]*, "seconds": [0-9.]*') $(tail -1 "$o.json" | grep -o '"state": "[a-z]*"' | head -1) $(tail -1 "$o.json" | grep -o '"tree_cuts": [0-9]*\|"closures": [0-9]*\|"closure_seconds": [0-9.]*' | tr '\n' ' ') $(grep -a 'User time\|System time' "$o.log" | awk '{print $NF}' | tr '\n' ' ')"
+done; done
