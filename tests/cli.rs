@@ -597,7 +597,10 @@ fn bench_json_counts_perft_and_times_probes() {
     assert_eq!(out.lines().count(), 1, "{out}");
     assert_eq!(json_number(&out, "depth"), 2, "{out}");
     assert_eq!(json_number(&out, "nodes"), want, "{out}");
-    assert!(out.contains("\"probe\": null, \"build\": null}"), "{out}");
+    assert!(
+        out.contains("\"probe\": null, \"build\": null, \"search\": null}"),
+        "{out}"
+    );
 
     let db = temp_folder("bench");
     let dir = db.to_str().unwrap();
@@ -646,6 +649,64 @@ fn bench_json_counts_perft_and_times_probes() {
     );
     let _ = std::fs::remove_dir_all(&empty);
     user_error(&["bench", "--build-pieces", "1"], &["--build-pieces 1"]);
+}
+
+/// `bench --search-memory MIB` times the very search `solve` runs with
+/// those settings: the same expansions to the same disproof, with its
+/// closures and cuts, and their times within the whole.
+#[test]
+fn bench_times_the_graph_search_solve_runs() {
+    let out = ok(&[
+        "bench",
+        "--depth",
+        "1",
+        "--runs",
+        "1",
+        "--search-memory",
+        "4",
+        "--json",
+    ]);
+    let search = &out[out.find("\"search\": {").expect(&out)..];
+    assert_eq!(json_value(search, "state"), "\"disproved\"", "{out}");
+    let solved = ok(&[
+        "solve",
+        "--board",
+        "5x5",
+        "--pieces",
+        "0",
+        "--goal",
+        "white",
+        "--graph",
+        "--weak",
+        "--memory",
+        "0.00390625",
+        "--threads",
+        "1",
+        "--moves",
+        "none",
+        "--json",
+        "--quiet",
+    ]);
+    let solved = solved.lines().last().expect("a JSON line");
+    assert_eq!(
+        json_number(search, "expansions"),
+        json_number(solved, "nodes"),
+        "{out}\n{solved}"
+    );
+    assert_eq!(
+        json_number(search, "cuts"),
+        json_number(solved, "tree_cuts"),
+        "{out}\n{solved}"
+    );
+    assert!(json_number(search, "cuts") > 0, "{out}");
+    assert!(json_number(search, "closures") > 0, "{out}");
+    let seconds = |key: &str| -> f64 { json_value(search, key).parse().expect(key) };
+    assert!(seconds("seconds") > 0.0, "{out}");
+    assert!(
+        seconds("closure_seconds") + seconds("cut_seconds") <= seconds("seconds"),
+        "{out}"
+    );
+    user_error(&["bench", "--search-memory", "0"], &["--search-memory 0"]);
 }
 
 /// `bench --build-pieces K` builds the same positions as `build --pieces

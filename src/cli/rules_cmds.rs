@@ -185,11 +185,22 @@ pub struct BenchArgs {
     /// about a minute on two cores.
     #[arg(long, value_name = "K")]
     pub build_pieces: Option<u32>,
+    /// Also time a graph search in MIB mebibytes: "White wins?" at the
+    /// 5x5 start (a draw, so disproved), without tables, weak numbers, one
+    /// thread, as `solve --board 5x5 --pieces 0 --goal white --graph
+    /// --weak --moves none --threads 1` runs it. Its expansions are the
+    /// same every run; the time and the share of closures and cuts are
+    /// what changes with the code. 4 fills the graph some 50 times, 64
+    /// never; a second or two either way.
+    #[arg(long, value_name = "MIB")]
+    pub search_memory: Option<f64>,
     /// One JSON line: {"depth", "nodes", "seconds_one_thread", "threads",
     /// "seconds_threads", "probe": null or {"class", "entries",
     /// "cached_us", "cold_us", "wdl_us", "wdl_loaded_us" (both null
     /// without a WDL file)}, "build": null or {"pieces", "positions",
-    /// "seconds_one_thread", "seconds_threads", "folder"}} (the best of
+    /// "seconds_one_thread", "seconds_threads", "folder"}, "search": null
+    /// or {"board", "memory_mib", "state", "expansions", "seconds",
+    /// "closures", "closure_seconds", "cuts", "cut_seconds"}} (the best of
     /// the runs).
     #[arg(long)]
     pub json: bool,
@@ -226,6 +237,13 @@ pub fn bench(args: &BenchArgs) -> CliResult {
             board.points()
         )));
     }
+    if let Some(mib) = args.search_memory
+        && !(mib > 0.0 && mib <= 1024.0 * 1024.0)
+    {
+        return Err(CliError(format!(
+            "--search-memory {mib}: give the graph's memory in MiB, more than 0 (4 is a second or two)"
+        )));
+    }
     let depth = args.depth;
     let (n1, t1) = best_of(args.runs, || perft(&geo, &rules, &pos, depth));
     if !args.json {
@@ -250,6 +268,10 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         Some(pieces) => Some(bench_build(pieces, args.runs, board, &rules, threads)?),
         None => None,
     };
+    let search = args
+        .search_memory
+        .map(|mib| bench_search(mib, args.runs, &rules))
+        .transpose()?;
     if args.json {
         let probe = probe.map_or("null".to_string(), |p| {
             format!(
@@ -272,8 +294,21 @@ pub fn bench(args: &BenchArgs) -> CliResult {
                 json_str(&b.folder.display().to_string())
             )
         });
+        let search = search.map_or("null".to_string(), |s| {
+            format!(
+                "{{\"board\": \"5x5\", \"memory_mib\": {}, \"state\": {}, \"expansions\": {}, \"seconds\": {:.6}, \"closures\": {}, \"closure_seconds\": {:.6}, \"cuts\": {}, \"cut_seconds\": {:.6}}}",
+                s.memory_mib,
+                json_str(s.state),
+                s.expansions,
+                s.seconds,
+                s.closures,
+                s.closure_seconds,
+                s.cuts,
+                s.cut_seconds
+            )
+        });
         println!(
-            "{{\"depth\": {depth}, \"nodes\": {n1}, \"seconds_one_thread\": {t1:.6}, \"threads\": {threads}, \"seconds_threads\": {t2:.6}, \"probe\": {probe}, \"build\": {build}}}"
+            "{{\"depth\": {depth}, \"nodes\": {n1}, \"seconds_one_thread\": {t1:.6}, \"threads\": {threads}, \"seconds_threads\": {t2:.6}, \"probe\": {probe}, \"build\": {build}, \"search\": {search}}}"
         );
         return Ok(());
     }
@@ -287,6 +322,20 @@ pub fn bench(args: &BenchArgs) -> CliResult {
                 b.positions as f64 / t / 1e6
             );
         }
+    }
+    if let Some(s) = search {
+        println!(
+            "graph search, 5x5 start, white wins? in {} MiB, 1 thread: {} in {} expansions, {:.3} s ({:.1} k expansions/s); {} closures {:.3} s, {} cuts {:.3} s",
+            s.memory_mib,
+            s.state,
+            s.expansions,
+            s.seconds,
+            s.expansions as f64 / s.seconds / 1e3,
+            s.closures,
+            s.closure_seconds,
+            s.cuts,
+            s.cut_seconds
+        );
     }
     if let Some(p) = probe {
         println!(
@@ -305,6 +354,63 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         );
     }
     Ok(())
+}
+
+/// A graph search's counts and times, in seconds (the run of the best
+/// time).
+struct SearchTimes {
+    memory_mib: f64,
+    /// "disproved" (5x5 is a draw), or "proved" / "open" if the search
+    /// goes wrong.
+    state: &'static str,
+    expansions: u64,
+    seconds: f64,
+    closures: u64,
+    closure_seconds: f64,
+    cuts: u64,
+    cut_seconds: f64,
+}
+
+/// Times the graph search of `bench --search-memory` in `mib` MiB.
+fn bench_search(mib: f64, runs: u32, rules: &Rules) -> Result<SearchTimes, CliError> {
+    use fanorona::search::{GoalState, SearchLimits, Solver};
+    use fanorona::value::NoTables;
+    let board = Board::new(5, 5, rules.diagonals)?;
+    let geo = Geometry::<u64>::new(board);
+    let pos = Position::<u64>::start(&board, rules.first);
+    let limits = SearchLimits {
+        memory_bytes: (mib * (1 << 20) as f64) as usize,
+        graph: true,
+        weak: true,
+        ..SearchLimits::default()
+    };
+    let mut best: Option<SearchTimes> = None;
+    for _ in 0..runs.max(1) {
+        let mut solver = Solver::new(&geo, *rules, &NoTables, limits.clone());
+        let t = Instant::now();
+        let r = solver
+            .prove_goal(&pos, 0, fanorona::rules::Color::White, &mut |_| {})
+            .map_err(|e| CliError(e.to_string()))?;
+        let seconds = t.elapsed().as_secs_f64();
+        let state = match r.goals.first().map(|g| g.state) {
+            Some(GoalState::Proved) => "proved",
+            Some(GoalState::Disproved) => "disproved",
+            _ => "open",
+        };
+        if best.as_ref().is_none_or(|b| seconds < b.seconds) {
+            best = Some(SearchTimes {
+                memory_mib: mib,
+                state,
+                expansions: r.nodes,
+                seconds,
+                closures: r.closures,
+                closure_seconds: r.closure_seconds,
+                cuts: r.cuts,
+                cut_seconds: r.cut_seconds,
+            });
+        }
+    }
+    Ok(best.expect("at least one run"))
 }
 
 /// The times of a table build, in seconds (the best of the runs).
