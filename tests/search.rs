@@ -1558,8 +1558,19 @@ fn a_build_killed_saves_the_group_it_is_solving() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The number after `"key": ` in a JSON line.
+/// The whole number after `"key": ` in a JSON line.
 fn json_number(out: &str, key: &str) -> u64 {
+    json_parsed(out, key)
+}
+
+/// The seconds (a decimal number) after `"key": ` in a JSON line.
+fn json_seconds(out: &str, key: &str) -> f64 {
+    json_parsed(out, key)
+}
+
+/// What follows `"key": ` in a JSON line, up to the next `,` or `}`,
+/// parsed.
+fn json_parsed<T: std::str::FromStr>(out: &str, key: &str) -> T {
     let pat = format!("\"{key}\": ");
     let at = out.find(&pat).unwrap_or_else(|| panic!("{key} in {out}")) + pat.len();
     out[at..]
@@ -1599,8 +1610,7 @@ fn solve_command_prints_json_and_refuses_bad_input() {
     assert!(out.contains("\"value\": \"draw\""), "{out}");
     assert!(json_number(&out, "closures") >= 1, "{out}");
     json_number(&out, "closure_solved");
-    let at = out.find("\"closure_seconds\": ").expect("closure_seconds") + 19;
-    let seconds: f64 = out[at..].split(',').next().unwrap().parse().unwrap();
+    let seconds = json_seconds(&out, "closure_seconds");
     assert!((0.0..60.0).contains(&seconds), "{out}");
     let (code, out, _) = fanorona(&drawn);
     assert_eq!(code, 0);
@@ -1707,12 +1717,11 @@ fn solve_command_prints_json_and_refuses_bad_input() {
         text.contains(&format!(" s): open subtrees cut off {cuts} times")),
         "{text}"
     );
-    // The time the cuts took, closures aside: some, less than the run's.
-    let number = |key: &str| -> f64 {
-        let at = out.find(&format!("\"{key}\": ")).expect(key) + key.len() + 4;
-        out[at..].split(',').next().unwrap().parse().unwrap()
-    };
-    assert!(number("cut_seconds") <= number("seconds"), "{out}");
+    // The time the cuts took, closures aside: no more than the run's.
+    assert!(
+        json_seconds(&out, "cut_seconds") <= json_seconds(&out, "seconds"),
+        "{out}"
+    );
     // One goal alone: 5x3's start is a White win, so "black wins?" is
     // disproved (a bound, no value) and "white wins?" proved (the value).
     let goal_5x3 = |side: &str, threads: &str, json: bool| {

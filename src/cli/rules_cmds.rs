@@ -373,7 +373,7 @@ struct SearchTimes {
 
 /// Times the graph search of `bench --search-memory` in `mib` MiB.
 fn bench_search(mib: f64, runs: u32, rules: &Rules) -> Result<SearchTimes, CliError> {
-    use fanorona::search::{GoalState, SearchLimits, Solver};
+    use fanorona::search::{SearchLimits, Solver};
     use fanorona::value::NoTables;
     let board = Board::new(5, 5, rules.diagonals)?;
     let geo = Geometry::<u64>::new(board);
@@ -392,11 +392,7 @@ fn bench_search(mib: f64, runs: u32, rules: &Rules) -> Result<SearchTimes, CliEr
             .prove_goal(&pos, 0, fanorona::rules::Color::White, &mut |_| {})
             .map_err(|e| CliError(e.to_string()))?;
         let seconds = t.elapsed().as_secs_f64();
-        let state = match r.goals.first().map(|g| g.state) {
-            Some(GoalState::Proved) => "proved",
-            Some(GoalState::Disproved) => "disproved",
-            _ => "open",
-        };
+        let state = r.goals.first().map_or("open", |g| g.state.name());
         if best.as_ref().is_none_or(|b| seconds < b.seconds) {
             best = Some(SearchTimes {
                 memory_mib: mib,

@@ -752,12 +752,12 @@ fn run<B: Bits>(
         goals
             .iter()
             .map(|g| {
-                let (state, pn, dn) = match g.state {
-                    GoalState::Proved => ("proved", 0, INF),
-                    GoalState::Disproved => ("disproved", INF, 0),
-                    GoalState::Open { proof, disproof } => ("open", proof, disproof),
+                let (pn, dn) = match g.state {
+                    GoalState::Proved => (0, INF),
+                    GoalState::Disproved => (INF, 0),
+                    GoalState::Open { proof, disproof } => (proof, disproof),
                 };
-                (g.attacker.name().to_string(), state, pn, dn)
+                (g.attacker.name().to_string(), g.state.name(), pn, dn)
             })
             .collect()
     };

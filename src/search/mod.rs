@@ -511,6 +511,17 @@ pub enum GoalState {
     },
 }
 
+impl GoalState {
+    /// "proved", "disproved" or "open", as reports and `--json` name it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GoalState::Proved => "proved",
+            GoalState::Disproved => "disproved",
+            GoalState::Open { .. } => "open",
+        }
+    }
+}
+
 /// One goal searched at the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Goal {
