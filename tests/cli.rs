@@ -7,6 +7,7 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use support::json::{json_number, json_value};
 use support::naive::{self, NaivePos, NaiveRules, start_position};
 use support::tables::put_wrong_value;
 
@@ -568,24 +569,6 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
         assert!(r.stdout.contains(want), "{want:?} not in {}", r.stdout);
     }
     let _ = std::fs::remove_dir_all(&db);
-}
-
-/// The text of the value after `"key": ` in a JSON line, up to the next
-/// `,` or `}`.
-fn json_value<'a>(line: &'a str, key: &str) -> &'a str {
-    let at = line
-        .find(&format!("\"{key}\": "))
-        .unwrap_or_else(|| panic!("no {key:?} in {line}"))
-        + key.len()
-        + 4;
-    line[at..].split([',', '}']).next().unwrap_or_default()
-}
-
-/// The whole number after `"key": ` in a JSON line.
-fn json_number(line: &str, key: &str) -> u64 {
-    json_value(line, key)
-        .parse()
-        .unwrap_or_else(|_| panic!("{key:?} in {line}"))
 }
 
 /// `bench --json` counts the same tree as the naive generator, and times

@@ -21,6 +21,7 @@ use fanorona::search::{
 use fanorona::value::{NoTables, Oracle, Value, Wdl};
 
 use support::brute::{self, Val};
+use support::json::{json_number, json_seconds};
 use support::naive::{Diag, NaiveRules};
 
 fn rules_of(n: NaiveRules) -> Rules {
@@ -1556,29 +1557,6 @@ fn a_build_killed_saves_the_group_it_is_solving() {
     assert!(json_number(work, "layout_bytes") >= 3, "{info}");
     assert!(work.contains(": snapshot "), "{info}");
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The whole number after `"key": ` in a JSON line.
-fn json_number(out: &str, key: &str) -> u64 {
-    json_parsed(out, key)
-}
-
-/// The seconds (a decimal number) after `"key": ` in a JSON line.
-fn json_seconds(out: &str, key: &str) -> f64 {
-    json_parsed(out, key)
-}
-
-/// What follows `"key": ` in a JSON line, up to the next `,` or `}`,
-/// parsed.
-fn json_parsed<T: std::str::FromStr>(out: &str, key: &str) -> T {
-    let pat = format!("\"{key}\": ");
-    let at = out.find(&pat).unwrap_or_else(|| panic!("{key} in {out}")) + pat.len();
-    out[at..]
-        .split([',', '}'])
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap_or_else(|_| panic!("{key} in {out}"))
 }
 
 #[test]

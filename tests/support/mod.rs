@@ -2,5 +2,6 @@
 
 pub mod brute;
 pub mod fixtures;
+pub mod json;
 pub mod naive;
 pub mod tables;
