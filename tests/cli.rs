@@ -636,7 +636,9 @@ fn bench_json_counts_perft_and_times_probes() {
 
 /// `bench --search-memory MIB` times the very search `solve` runs with
 /// those settings: the same expansions to the same disproof, with its
-/// closures and cuts, and their times within the whole.
+/// closures and cuts, and their times within the whole. (In 3 MiB the
+/// graph often fills just after the periodic closure and is cut without
+/// another: the disproof holds through those cuts too.)
 #[test]
 fn bench_times_the_graph_search_solve_runs() {
     let out = ok(&[
@@ -646,7 +648,7 @@ fn bench_times_the_graph_search_solve_runs() {
         "--runs",
         "1",
         "--search-memory",
-        "4",
+        "3",
         "--json",
     ]);
     let search = &out[out.find("\"search\": {").expect(&out)..];
@@ -662,7 +664,7 @@ fn bench_times_the_graph_search_solve_runs() {
         "--graph",
         "--weak",
         "--memory",
-        "0.00390625",
+        "0.0029296875",
         "--threads",
         "1",
         "--moves",

@@ -63,6 +63,15 @@ impl<K> GNode<K> {
 /// (`experiments/closure_order/`, session 74).
 const CLOSURE_GAP: u64 = 256;
 
+/// A full graph is closed before it is cut unless the last closure came
+/// less than this fraction of the closures' spacing before: on 9x5's long
+/// searches (5 GiB, some 50 M positions) the periodic closure often fell
+/// a few hundred thousand expansions before the graph filled, and the
+/// cut's closure, as dear (4 to 6 s), then solved 2 to 13 positions where
+/// the one before had solved hundreds (`experiments/search_graph/`,
+/// session 85).
+const RECENT_CLOSURE: u64 = 4;
+
 /// The most times a position's proof number is doubled for the descents
 /// that backed out of it ([`GNode::penalty`]).
 const MAX_PENALTY: u8 = 10;
@@ -1235,7 +1244,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                     g.grow(extra, attacker);
                     continue;
                 }
-                self.make_graph_room(&mut g, &mark, attacker);
+                // (A closure that ran a moment ago left little for
+                // another to find: [`RECENT_CLOSURE`].)
+                let close = since >= next_closure / RECENT_CLOSURE;
+                self.make_graph_room(&mut g, &mark, attacker, close);
                 // The numbering changed: no stamp holds.
                 mark.clear();
                 since = 0;
@@ -1312,16 +1324,20 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     }
 
     /// Makes room in a full graph (counted as a cut): what the whole
-    /// graph settles, and the numbers of what it does not, are kept first
-    /// ([`Solver::keep_graph`]), then the half of the graph the descents
-    /// went through last ([`Graph::keep_recent`]).
+    /// graph settles (if `close`, by a closure first), and the numbers of
+    /// what it does not, are kept first ([`Solver::keep_graph`]), then the
+    /// half of the graph the descents went through last
+    /// ([`Graph::keep_recent`]).
     fn make_graph_room<K: GraphKey<B>>(
         &mut self,
         g: &mut Graph<B, K>,
         mark: &[u32],
         attacker: Color,
+        close: bool,
     ) {
-        self.close_graph(g, attacker);
+        if close {
+            self.close_graph(g, attacker);
+        }
         let t0 = Instant::now();
         self.keep_graph(g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(g));
