@@ -175,7 +175,7 @@
 //! there is none the next closure settles the root). The graph
 //! is sized once from the memory bound (in a split, it grows into the
 //! memory of searches that have ended); when it is full, a last closure
-//! runs, the solved positions go into the table, the numbers of the
+//! runs (unless one ran a moment before), the solved positions go into the table, the numbers of the
 //! expanded open ones into the estimates (which new positions take, as
 //! the tree's leaves do), and the graph keeps only the half the descents
 //! went through last: best first from the root by the stamp of the last
