@@ -169,20 +169,21 @@
 //! expanded position that many moves below the root is
 //! backed out of in the same way; when every line stops at the cap, or
 //! the descents back out at it too often (a stall of its own), the cap
-//! doubles for the rest of the search. When every descent backs out to the root right
-//! after a closure, or sooner after one than the graph's size warrants
-//! another, the nearest unknown position is expanded, breadth first (if
-//! there is none the next closure settles the root). The graph
-//! is sized once from the memory bound (in a split, it grows into the
-//! memory of searches that have ended); when it is full, a last closure
-//! runs (unless one ran a moment before), the solved positions go into the table, the numbers of the
-//! expanded open ones into the estimates (which new positions take, as
-//! the tree's leaves do), and the graph keeps only the half the descents
-//! went through last: best first from the root by the stamp of the last
-//! descent through each position, with all the children of what it keeps
-//! (a *cut*; an expanded child kept without its moves is unknown again).
-//! Where play transposes and repeats this takes far fewer expansions than
-//! the tree (`experiments/search_graph/`).
+//! doubles for the rest of the search. When every descent backs out to
+//! the root right after a closure, or sooner after one than the graph's
+//! size warrants another, the nearest unknown position is expanded,
+//! breadth first (if there is none the next closure settles the root).
+//! The graph is sized once from the memory bound (in a split, it grows
+//! into the memory of searches that have ended); when it is full, a last
+//! closure runs (unless one ran a moment before), the solved positions go
+//! into the table, the numbers of the expanded open ones into the
+//! estimates (which new positions take, as the tree's leaves do), and the
+//! graph keeps only the half the descents went through last: best first
+//! from the root by the stamp of the last descent through each position,
+//! with all the children of what it keeps (a *cut*; an expanded child
+//! kept without its moves is unknown again). Where play transposes and
+//! repeats this takes far fewer expansions than the tree
+//! (`experiments/search_graph/`).
 //!
 //! Under the move-limit variant a node also carries the turns left, so no
 //! position ever repeats and the game is finite; oracle distances are cut
