@@ -331,8 +331,8 @@ fn bytes_per_position<K>() -> usize {
 /// position while at most half of them are expanded, as in every search
 /// big enough for memory to matter) and its byte of flags (1); when the
 /// graph is full, [`Graph::keep_recent`] works in the same arrays: a
-/// flag (1), the new number (4), a place in the heap (in the queue's)
-/// and among the ranges of moves (in the moves needed).
+/// flag (1), the new number (4) and a place in the heap (in the
+/// queue's).
 const SCRATCH_PER_POSITION: usize = 18;
 /// Scratch an edge needs in a closure: its place among the moves
 /// backwards.
@@ -816,18 +816,18 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         attacker: Color,
     ) -> usize {
         // Its scratch is the closure's arrays, given back to it after: a
-        // flag and a new number a position, the heap in the queue's memory
-        // and the expanded positions in the moves needed. Memory the
-        // process frees and takes again is new pages the kernel clears:
-        // 12% of a 9x5 search's time where it was cut every minute
-        // (session 83), 6% more while only the last two were new (session
-        // 84). (Both hold at most one entry an expanded position, as the
-        // closure's queue: no more room than the closure took.)
+        // flag and a new number a position, and the heap in the queue's
+        // memory. Memory the process frees and takes again is new pages
+        // the kernel clears: 12% of a 9x5 search's time where it was cut
+        // every minute (session 83), 6% more while only the last two were
+        // new (session 84). (The heap holds at most one entry an expanded
+        // position, as the closure's queue: no more room than the closure
+        // took.)
         let ClosureScratch {
             flags: mut keep,
             offsets: mut new,
             from,
-            needed: mut ranges,
+            needed,
             mut queue,
         } = std::mem::take(&mut self.closure_scratch);
         let n = self.nodes.len();
@@ -877,30 +877,32 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             }
         }
         // The edges first, read through the old numbers, range by range
-        // in the order they were laid out: each moves down or stays.
-        ranges.clear();
-        ranges.extend((0..n as u32).filter(|&i| keep[i as usize] == 2));
-        ranges.sort_unstable_by_key(|&i| self.nodes[i as usize].first);
-        let mut w = 0usize;
-        for &i in &ranges {
-            let g = &mut self.nodes[i as usize];
-            let (first, count) = (g.first as usize, g.count as usize);
-            g.first = w as u32;
-            for k in 0..count {
-                self.edges[w + k] = new[self.edges[first + k] as usize];
+        // in the order they were laid out, which is the expansions' (no
+        // sort: sorting the kept positions by where their moves lay was
+        // an eighth of a 9x5 cut, session 86). Each range moves down or
+        // stays, and so does each kept expansion.
+        let (mut w, mut first, mut kept) = (0usize, 0usize, 0usize);
+        for x in 0..self.expansions.len() {
+            let e = self.expansions[x];
+            let count = e.count as usize;
+            if keep[e.node as usize] == 2 {
+                let g = &mut self.nodes[e.node as usize];
+                debug_assert_eq!((g.first as usize, g.count), (first, e.count));
+                g.first = w as u32;
+                for k in 0..count {
+                    self.edges[w + k] = new[self.edges[first + k] as usize];
+                }
+                self.expansions[kept] = Expansion {
+                    node: new[e.node as usize],
+                    ..e
+                };
+                kept += 1;
+                w += count;
             }
-            w += count;
+            first += count;
         }
         self.edges.truncate(w);
-        self.expansions.clear();
-        self.expansions.extend(ranges.iter().map(|&i| {
-            let g = &self.nodes[i as usize];
-            Expansion {
-                node: new[i as usize],
-                count: g.count,
-                turn: g.node.turn(),
-            }
-        }));
+        self.expansions.truncate(kept);
         // Then the nodes: each moves down or stays.
         for i in 0..n {
             let mut g = self.nodes[i];
@@ -926,7 +928,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             flags: keep,
             offsets: new,
             from,
-            needed: ranges,
+            needed,
             queue,
         };
         n - next as usize
