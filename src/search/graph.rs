@@ -857,6 +857,16 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             keep[i as usize] = 2;
             edges += count;
             expansions += 1;
+            // Each child's flag, node and stamp is a cache miss in a big
+            // graph: all asked for before the first is read (a sixth of
+            // this loop's time on 9x5, session 86).
+            for &c in self.kids(i) {
+                prefetch(&keep[c as usize]);
+                prefetch(&self.nodes[c as usize]);
+                if let Some(m) = mark.get(c as usize) {
+                    prefetch(m);
+                }
+            }
             for &c in self.kids(i) {
                 if keep[c as usize] == 0 {
                     keep[c as usize] = 1;
