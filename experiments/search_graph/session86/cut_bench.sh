@@ -1,5 +1,7 @@
 #!/bin/bash
-# cut phases of a fresh e1-d2A search (3 GiB, 6 M expansions), the binary's env switches
+# cut phases of a fresh e1-d2A search (3 GiB, 6 M expansions), the binary's env switches:
+# fanorona-cuttrace3 is b2766fa with cut_trace.diff applied (NOSORT=1: the expansions'
+# order instead of the sort, as 1133a63; PREF=1: the children prefetched, as 0abdcf3)
 cd "${WORK:-/work/runs/s86}"
 for r in 1 2; do for v in sort nosort pref; do
   case $v in sort) E="";; nosort) E="NOSORT=1";; pref) E="NOSORT=1 PREF=1";; esac
