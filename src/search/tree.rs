@@ -35,7 +35,7 @@ pub(super) struct TreeNode<B> {
 /// The deepest a tree node may be: below [`TreeNode`]'s stored "no
 /// dependency". A path this long has never been near (9x5 searches go a
 /// few hundred plies deep); a search that gets there stops
-/// ([`StopReason::Depth`]).
+/// ([`StopReason::Depth`](super::StopReason::Depth)).
 pub(super) const MAX_DEPTH: u32 = u16::MAX as u32 - 1;
 
 impl<B: Bits> TreeNode<B> {

@@ -1,0 +1,322 @@
+//! The graph's arrays: the positions (nodes), their moves (edges) in the
+//! order the expansions laid them out, the index that finds a position,
+//! and what each takes of the memory bound.
+
+use super::*;
+use crate::hugepages;
+use crate::prefetch::prefetch;
+use crate::search::table::hash_key;
+
+impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
+    /// An empty graph in `memory` bytes: an index for as many positions as
+    /// would fit with [`EDGES_PER_POSITION`] edges each, the rest for the
+    /// positions and edges (at least [`MIN_ROOM`]).
+    pub(super) fn new(memory: usize) -> Self {
+        let (index, max_positions, room) = Self::sized(memory);
+        Graph {
+            index,
+            nodes: hugepages::with_capacity(max_positions),
+            // Reserved, not taken: memory is taken as the arrays fill.
+            edges: hugepages::with_capacity(room / EDGE_BYTES),
+            expansions: Vec::new(),
+            max_positions,
+            room,
+            weak: false,
+            hashes: Vec::new(),
+            closure_scratch: ClosureScratch::default(),
+            _bits: std::marker::PhantomData,
+        }
+    }
+
+    /// The index, the most positions and the room of a graph in `memory`
+    /// bytes.
+    fn sized(memory: usize) -> (Index, usize, usize) {
+        let max_positions = (memory / bytes_per_position::<K>()).clamp(64, u32::MAX as usize - 1);
+        let index = Index::new(max_positions);
+        let room = memory.saturating_sub(index.slots.len() * 8).max(MIN_ROOM);
+        (index, max_positions, room)
+    }
+
+    /// The bytes the graph was given: its room and its index.
+    pub(super) fn memory(&self) -> usize {
+        self.room + self.index.slots.len() * 8
+    }
+
+    /// The same graph in `extra` more bytes: a larger index, with every
+    /// position put in again, and more room for positions and edges.
+    pub(super) fn grow(&mut self, extra: usize, attacker: Color) {
+        let (index, max_positions, room) = Self::sized(self.memory() + extra);
+        // (Reserved, not taken, as in `new`.)
+        let more_nodes = max_positions.saturating_sub(self.nodes.len());
+        hugepages::reserve_exact(&mut self.nodes, more_nodes);
+        let more_edges = (room / EDGE_BYTES).saturating_sub(self.edges.len());
+        hugepages::reserve_exact(&mut self.edges, more_edges);
+        self.index = index;
+        self.max_positions = self.max_positions.max(max_positions);
+        self.room = self.room.max(room);
+        self.reindex(attacker);
+    }
+
+    /// Puts every position into the empty index.
+    pub(super) fn reindex(&mut self, attacker: Color) {
+        // Each position's slot is loaded into the cache [`AHEAD`]
+        // positions before it is put: a put waiting on its slot was 87%
+        // of this, and a cut's rebuilt index 7% of a 9x5 search (session
+        // 84).
+        const AHEAD: usize = 16;
+        self.index.slots.fill(0);
+        let hash = |i: usize| hash_key(&self.nodes[i].node.unpack(), attacker);
+        let n = self.nodes.len();
+        let mut ahead = [0u64; AHEAD];
+        for (i, h) in ahead.iter_mut().enumerate().take(n) {
+            *h = hash(i);
+            self.index.prefetch(*h);
+        }
+        for i in 0..n {
+            let h = ahead[i % AHEAD];
+            if i + AHEAD < n {
+                ahead[i % AHEAD] = hash(i + AHEAD);
+                self.index.prefetch(ahead[i % AHEAD]);
+            }
+            let slot = self
+                .index
+                .find(&self.nodes, &self.nodes[i].node, h)
+                .expect_err("each position once");
+            self.index.put(slot, h, i as u32);
+        }
+    }
+
+    /// The bytes of the positions, expansions and edges with their
+    /// scratch.
+    fn used(&self) -> usize {
+        self.nodes.len() * node_bytes::<K>()
+            + self.expansions.len() * EXPANSION_BYTES
+            + self.edges.len() * EDGE_BYTES
+    }
+
+    /// Whether an expansion with `moves` more edges and as many new
+    /// positions fits.
+    pub(super) fn fits(&self, moves: usize) -> bool {
+        self.nodes.len() + moves <= self.max_positions
+            && self.used() + EXPANSION_BYTES + moves * (node_bytes::<K>() + EDGE_BYTES) <= self.room
+    }
+
+    /// Makes the edges from `first` on (the last laid out) position
+    /// `i`'s moves: it is expanded.
+    pub(super) fn lay_out_moves(&mut self, i: u32, first: usize) {
+        let n = &mut self.nodes[i as usize];
+        n.first = first as u32;
+        n.count = u16::try_from(self.edges.len() - first).expect("fewer than 65,536 moves");
+        n.state = EXPANDED;
+        self.expansions.push(Expansion {
+            node: i,
+            count: n.count,
+            turn: n.node.turn(),
+        });
+    }
+
+    /// The expansions with their moves, as they lie in the edges.
+    pub(super) fn moves_in_order(&self) -> impl Iterator<Item = (Expansion, &[u32])> {
+        self.expansions.iter().scan(0usize, |first, &e| {
+            let moves = &self.edges[*first..*first + e.count as usize];
+            *first += e.count as usize;
+            Some((e, moves))
+        })
+    }
+
+    pub(super) fn kids(&self, i: u32) -> &[u32] {
+        let g = &self.nodes[i as usize];
+        &self.edges[g.first as usize..g.first as usize + g.count as usize]
+    }
+}
+
+/// The bytes a graph holds with its scratch (its arrays are reserved
+/// whole at the start, but memory is only taken as they fill).
+pub(super) fn bytes<B: Bits, K: GraphKey<B>>(g: &Graph<B, K>) -> usize {
+    g.used() + g.index.slots.len() * 8
+}
+
+/// Bytes a position takes beside its share of the index: its node and
+/// scratch.
+pub(super) fn node_bytes<K>() -> usize {
+    std::mem::size_of::<GNode<K>>() + SCRATCH_PER_POSITION
+}
+
+/// Bytes an edge takes with its scratch.
+pub(super) const EDGE_BYTES: usize = 4 + SCRATCH_PER_EDGE;
+
+/// Bytes an expansion's entry takes ([`Expansion`]).
+pub(super) const EXPANSION_BYTES: usize = size_of::<Expansion>();
+
+/// The least room for positions and edges, whatever the memory bound:
+/// half of it is kept when the graph is full, and a position's moves
+/// (hundreds at most) must fit in the other half.
+const MIN_ROOM: usize = 1 << 20;
+
+/// Bytes a position of the graph takes, all told, when it has
+/// [`EDGES_PER_POSITION`] edges: its node and scratch, its share of the
+/// index ([`INDEX_SLOTS`] slots of 8 bytes) and the edges with theirs.
+/// Sizes the index.
+fn bytes_per_position<K>() -> usize {
+    node_bytes::<K>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + EDGE_BYTES * EDGES_PER_POSITION
+}
+
+/// Scratch a position needs at most: a descent's mark (4 bytes), the
+/// flag [`Graph::nearest_unknown`] keeps between calls (1) and, in a
+/// closure, its range of the moves backwards (4), the moves it still
+/// needs (4), its place in the queue (8 an expanded position: 4 a
+/// position while at most half of them are expanded, as in every search
+/// big enough for memory to matter) and its byte of flags (1); when the
+/// graph is full, [`Graph::keep_recent`] works in the same arrays: a
+/// flag (1), the new number (4) and a place in the heap (in the
+/// queue's).
+pub(super) const SCRATCH_PER_POSITION: usize = 18;
+/// Scratch an edge needs in a closure: its place among the moves
+/// backwards.
+pub(super) const SCRATCH_PER_EDGE: usize = 4;
+
+/// Index slots per position (3 / 2: the index is at most two thirds
+/// full).
+const INDEX_SLOTS: (usize, usize) = (3, 2);
+/// Edges per position the index is sized for: a 3x11 search had 2.6 (11
+/// moves a position expanded, 4.3 positions made per expansion), a 9x5
+/// line 1.04 (9 moves, 8.8 new positions: few transpositions there). The
+/// positions and edges share their room whatever the ratio, but the
+/// index takes room from them: sized for 1, 2, 3 or 5 edges a position,
+/// four small runs took 2.04, 1.90, 1.88 and 2.18 million expansions in
+/// all (9x3 after d2-e2A in 0.1 GiB 586,508 with 1 against 496,870 with
+/// 3; `experiments/search_graph/`, session 52).
+pub(super) const EDGES_PER_POSITION: usize = 3;
+
+/// The positions' index: open addressing over a fixed array (sized once
+/// for the most positions the memory bound allows, so it never grows),
+/// each slot 32 bits of the hash and the node's number plus one (0:
+/// empty). The key itself is the node's: nothing is stored twice.
+pub(super) struct Index {
+    slots: Vec<u64>,
+}
+
+impl Index {
+    fn new(positions: usize) -> Self {
+        let len = (positions * INDEX_SLOTS.0 / INDEX_SLOTS.1).max(4);
+        Index {
+            slots: hugepages::filled(len, || 0),
+        }
+    }
+
+    fn start(&self, hash: u64) -> usize {
+        ((hash as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The node of `key` (of hash `hash`) if it is in the graph, else the
+    /// slot to put it in.
+    pub(super) fn find<K: Eq>(&self, nodes: &[GNode<K>], key: &K, hash: u64) -> Result<u32, usize> {
+        let tag = hash & 0xffff_ffff;
+        let mut i = self.start(hash);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return Err(i);
+            }
+            if s >> 32 == tag {
+                let n = (s & 0xffff_ffff) as u32 - 1;
+                if nodes[n as usize].node == *key {
+                    return Ok(n);
+                }
+            }
+            i += 1;
+            if i == self.slots.len() {
+                i = 0;
+            }
+        }
+    }
+
+    /// Starts loading the first slot of a key into the cache, for a
+    /// [`Index::find`] soon after.
+    #[inline]
+    pub(super) fn prefetch(&self, hash: u64) {
+        prefetch(&self.slots[self.start(hash)]);
+    }
+
+    pub(super) fn put(&mut self, slot: usize, hash: u64, node: u32) {
+        self.slots[slot] = (hash & 0xffff_ffff) << 32 | (node as u64 + 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::graph::test_graphs::*;
+
+    #[test]
+    fn the_index_finds_every_position_put_in_and_no_other() {
+        // Full to its limit (two thirds of the slots), with hashes that
+        // collide in their slot and in their 32-bit tag.
+        let n = 3000;
+        let mut index = Index::new(n);
+        let mut nodes: Vec<GNode<Node<u64>>> = Vec::new();
+        let hash = |id: u64| {
+            if id.is_multiple_of(3) {
+                42
+            } else {
+                id.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            }
+        };
+        for id in 0..n as u64 {
+            let g = node(id);
+            let slot = index
+                .find(&nodes, &g.node, hash(id))
+                .expect_err("not in yet");
+            index.put(slot, hash(id), nodes.len() as u32);
+            nodes.push(g);
+        }
+        for id in 0..n as u64 {
+            assert_eq!(index.find(&nodes, &node(id).node, hash(id)), Ok(id as u32));
+        }
+        for id in n as u64..n as u64 + 100 {
+            assert!(index.find(&nodes, &node(id).node, hash(id)).is_err());
+        }
+    }
+
+    #[test]
+    fn an_expansion_fits_while_the_positions_and_the_bytes_do() {
+        // The least room: 64 positions in the index, a MiB of nodes and
+        // edges.
+        let mut g = Graph::<u64>::new(0);
+        assert_eq!((g.max_positions, g.room), (64, MIN_ROOM));
+        assert!(g.fits(64) && !g.fits(65));
+        g.nodes = (0..60).map(node).collect();
+        assert!(g.fits(4) && !g.fits(5));
+        // Edges take the room the positions leave.
+        g.nodes.truncate(1);
+        let per_move = node_bytes::<Node<u64>>() + EDGE_BYTES;
+        let edges =
+            (MIN_ROOM - node_bytes::<Node<u64>>() - EXPANSION_BYTES - 10 * per_move) / EDGE_BYTES;
+        g.edges = vec![0; edges];
+        assert!(g.fits(10) && !g.fits(11));
+    }
+
+    #[test]
+    fn a_grown_graph_finds_what_it_held_and_fits_more() {
+        let mut g = Graph::<u64>::new(0);
+        g.nodes = (0..64).map(node).collect();
+        g.reindex(Color::White);
+        assert!(!g.fits(1));
+        let before = g.memory();
+        g.grow(16 << 20, Color::White);
+        assert_eq!(g.memory(), before + (16 << 20));
+        assert!(g.max_positions > 64 && g.room > MIN_ROOM);
+        assert!(g.fits(1000));
+        for id in 0..64 {
+            let key = node(id).node;
+            let found = g.index.find(&g.nodes, &key, hash_key(&key, Color::White));
+            assert_eq!(found, Ok(id as u32));
+        }
+        let key = node(64).node;
+        assert!(
+            g.index
+                .find(&g.nodes, &key, hash_key(&key, Color::White))
+                .is_err()
+        );
+    }
+}
