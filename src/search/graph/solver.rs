@@ -66,16 +66,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let memory = self.limits.memory_bytes;
         let tables = memory / TABLE_SHARE + self.conditional.bytes() + self.estimates.bytes();
         let room = memory.saturating_sub(tables);
-        let mut g = Graph::<B, K>::new(room);
+        let mut g = Graph::<B, K>::with_root(room, root, attacker);
         g.weak = self.limits.weak;
-        let hash = hash_key(root, attacker);
-        let key = K::pack(root);
-        let slot = g
-            .index
-            .find(&g.nodes, &key, hash)
-            .expect_err("the graph is empty");
-        g.index.put(slot, hash, 0);
-        g.nodes.push(GNode::leaf(key, 1, 1, UNKNOWN));
         let mut mark: Vec<u32> = hugepages::with_capacity(g.max_positions);
         let mut stamp = 0u32;
         let mut path: Vec<u32> = Vec::new();

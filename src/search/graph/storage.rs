@@ -28,6 +28,21 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         }
     }
 
+    /// A graph in `memory` bytes ([`Graph::new`]) holding only `root`,
+    /// unknown, as position 0.
+    pub(super) fn with_root(memory: usize, root: &Node<B>, attacker: Color) -> Self {
+        let mut g = Self::new(memory);
+        let hash = hash_key(root, attacker);
+        let key = K::pack(root);
+        let slot = g
+            .index
+            .find(&g.nodes, &key, hash)
+            .expect_err("the graph is empty");
+        g.index.put(slot, hash, 0);
+        g.nodes.push(GNode::leaf(key, 1, 1, UNKNOWN));
+        g
+    }
+
     /// The index, the most positions and the room of a graph in `memory`
     /// bytes.
     fn sized(memory: usize) -> (Index, usize, usize) {
