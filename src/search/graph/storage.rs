@@ -53,7 +53,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     }
 
     /// The bytes the graph was given: its room and its index.
-    pub(super) fn memory(&self) -> usize {
+    fn memory(&self) -> usize {
         self.room + self.index.slots.len() * 8
     }
 
