@@ -1,6 +1,6 @@
 //! A full graph cut down to the part the descents went through last.
 
-use super::storage::{EDGE_BYTES, EXPANSION_BYTES, node_bytes};
+use super::storage::bytes_of;
 use super::*;
 use crate::hugepages;
 use crate::prefetch::prefetch;
@@ -59,9 +59,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             let i = e as u32;
             let count = self.nodes[i as usize].count as usize;
             // (Counting every child as new over-counts shared ones: safe.)
-            let bytes = (positions + count) * node_bytes::<K>()
-                + (expansions + 1) * EXPANSION_BYTES
-                + (edges + count) * EDGE_BYTES;
+            let bytes = bytes_of::<K>(positions + count, expansions + 1, edges + count);
             if positions + count > nodes_budget || bytes > bytes_budget {
                 continue;
             }
@@ -159,6 +157,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::graph::storage::{EDGE_BYTES, EXPANSION_BYTES, node_bytes};
     use crate::search::graph::test_graphs::*;
     use crate::search::table::hash_key;
 

@@ -104,16 +104,14 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// The bytes of the positions, expansions and edges with their
     /// scratch.
     fn used(&self) -> usize {
-        self.nodes.len() * node_bytes::<K>()
-            + self.expansions.len() * EXPANSION_BYTES
-            + self.edges.len() * EDGE_BYTES
+        bytes_of::<K>(self.nodes.len(), self.expansions.len(), self.edges.len())
     }
 
     /// Whether an expansion with `moves` more edges and as many new
     /// positions fits.
     pub(super) fn fits(&self, moves: usize) -> bool {
         self.nodes.len() + moves <= self.max_positions
-            && self.used() + EXPANSION_BYTES + moves * (node_bytes::<K>() + EDGE_BYTES) <= self.room
+            && self.used() + bytes_of::<K>(moves, 1, moves) <= self.room
     }
 
     /// Makes the edges from `first` on (the last laid out) position
@@ -155,6 +153,13 @@ pub(super) fn bytes<B: Bits, K: GraphKey<B>>(g: &Graph<B, K>) -> usize {
 /// scratch.
 pub(super) fn node_bytes<K>() -> usize {
     std::mem::size_of::<GNode<K>>() + SCRATCH_PER_POSITION
+}
+
+/// Bytes that many positions, expansions and edges take with their
+/// scratch, as [`Graph::used`] counts them (and [`Graph::fits`] and a
+/// cut's budget, [`Graph::keep_recent`]).
+pub(super) fn bytes_of<K>(positions: usize, expansions: usize, edges: usize) -> usize {
+    positions * node_bytes::<K>() + expansions * EXPANSION_BYTES + edges * EDGE_BYTES
 }
 
 /// Bytes an edge takes with its scratch.
