@@ -33,9 +33,18 @@ pub enum Stalemate {
 
 /// The one-byte codes of the rule switches in file headers (tables and
 /// search checkpoints): the default is 0, the other choice 1.
+/// They also carry the name each choice has on the command line and in
+/// game records (`--diagonals corner`, `diagonals=corner`).
 macro_rules! file_codes {
-    ($t:ty, $zero:ident, $one:ident) => {
+    ($t:ty, $zero:ident = $zero_name:literal, $one:ident = $one_name:literal) => {
         impl $t {
+            /// The choice as the flag and game records spell it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    Self::$zero => $zero_name,
+                    Self::$one => $one_name,
+                }
+            }
             /// Its code in a file header.
             pub fn code(self) -> u8 {
                 match self {
@@ -55,9 +64,9 @@ macro_rules! file_codes {
     };
 }
 
-file_codes!(Diagonals, Corner, Center);
-file_codes!(Continuation, Free, Forced);
-file_codes!(Stalemate, Loss, Draw);
+file_codes!(Diagonals, Corner = "corner", Center = "center");
+file_codes!(Continuation, Free = "free", Forced = "forced");
+file_codes!(Stalemate, Loss = "loss", Draw = "draw");
 
 /// A side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -116,14 +125,8 @@ impl Rules {
     pub fn slug(&self) -> String {
         let mut s = format!(
             "{}-{}-{}",
-            match self.diagonals {
-                Diagonals::Corner => "corner",
-                Diagonals::Center => "center",
-            },
-            match self.continuation {
-                Continuation::Free => "free",
-                Continuation::Forced => "forced",
-            },
+            self.diagonals.name(),
+            self.continuation.name(),
             match self.stalemate {
                 Stalemate::Loss => "sl",
                 Stalemate::Draw => "sd",
@@ -155,13 +158,38 @@ impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "diagonals {:?}, continuation {:?}, stalemate {:?}, sacrifice {}, first {}, move limit {}",
-            self.diagonals,
-            self.continuation,
-            self.stalemate,
+            "diagonals {}, continuation {}, stalemate {}, sacrifice {}, first {}, move limit {}",
+            self.diagonals.name(),
+            self.continuation.name(),
+            self.stalemate.name(),
             if self.sacrifice { "on" } else { "off" },
             self.first.name(),
             if self.move_limit { "on" } else { "off" },
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_read_as_their_flags() {
+        let rules = Rules {
+            diagonals: Diagonals::Center,
+            continuation: Continuation::Forced,
+            stalemate: Stalemate::Draw,
+            sacrifice: true,
+            first: Color::Black,
+            move_limit: true,
+        };
+        assert_eq!(
+            rules.to_string(),
+            "diagonals center, continuation forced, stalemate draw, sacrifice on, first black, move limit on"
+        );
+        assert_eq!(
+            Rules::default().to_string(),
+            "diagonals corner, continuation free, stalemate loss, sacrifice off, first white, move limit off"
+        );
     }
 }

@@ -199,18 +199,9 @@ impl GameRecord {
 pub fn rules_spec(r: &Rules) -> String {
     format!(
         "diagonals={} continuation={} stalemate={} sacrifice={} first={} move-limit={}",
-        match r.diagonals {
-            Diagonals::Corner => "corner",
-            Diagonals::Center => "center",
-        },
-        match r.continuation {
-            Continuation::Free => "free",
-            Continuation::Forced => "forced",
-        },
-        match r.stalemate {
-            Stalemate::Loss => "loss",
-            Stalemate::Draw => "draw",
-        },
+        r.diagonals.name(),
+        r.continuation.name(),
+        r.stalemate.name(),
         if r.sacrifice { "on" } else { "off" },
         r.first.name(),
         if r.move_limit { "on" } else { "off" },
