@@ -153,11 +153,20 @@
 //! each node keeps the tree's min/sum of its children's, cycles and shared
 //! children counted as they fall (or, with [`SearchLimits::weak`], the
 //! largest child's plus one for each other open child where the tree
-//! sums), except that after an expansion each position of the descent's
-//! path is brought up to date without its moves back to positions above
-//! it on the path (whose numbers come from its own: counted, they feed a
-//! cycle's numbers on themselves up to the cap); a descent from the root
-//! takes the most-proving child not already on its own path. A node whose open
+//! sums), except that a position on the path down from the root is
+//! brought up to date without its moves back to positions above it on
+//! the path (whose numbers come from its own: counted, they feed a
+//! cycle's numbers on themselves up to the cap). The way down takes the
+//! most-proving child not already on its own path, and is kept from one
+//! expansion to the next, as depth-first proof-number search (df-pn)
+//! keeps it: each position on the path has limits, the numbers at which
+//! a descent from the root would turn elsewhere (the next best child's,
+//! or where its parent reaches its own), and after an expansion the
+//! search goes back up only as far as a position whose numbers stay
+//! within its limits, refreshing each position it passes, then down
+//! again; so an expansion costs the few positions it moves through, not
+//! a walk from the root and a refresh of the whole path (7 to 19% less
+//! CPU an expansion on 9x5, session 88). A node whose open
 //! children are all on the path is a repetition there: the descent backs
 //! out of it (and out of an AND node above it, where the defender repeats)
 //! and doubles the proof number of the attacker's move into it, so the next

@@ -11,8 +11,10 @@ pub(super) const KEEP: (usize, usize) = (1, 2);
 impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// Makes room in a full graph by keeping the part the descents went
     /// through last: best first from the root by `mark` (the stamp of the
-    /// last descent through each position; a descent marks its whole path,
-    /// so a position's parents on it are as recent), the expanded positions
+    /// walk's last pass through each position, down or back up: a position
+    /// is stamped again when the walk leaves it, and the walk is ended
+    /// before a cut, so a position's parents on it are as recent), the
+    /// expanded positions
     /// with their moves and children while they fit in `nodes_budget`
     /// positions and `bytes_budget` bytes (as [`Graph::used`] counts). The
     /// rest goes; an expanded child kept without its moves is unknown

@@ -20,8 +20,11 @@
 //!   children, along a descent's path without the moves back up it;
 //! - `close`: the closure, the attractors on the whole graph;
 //! - `cut`: what a full graph keeps;
-//! - `descent`: the way down to the most-proving position (the depth
-//!   cap, backing out of repetitions) and the line a search stands on;
+//! - `walk`: the way down to the most-proving position, kept from one
+//!   expansion to the next (df-pn);
+//! - `descent`: what the walk needs besides (the depth cap, backing out
+//!   of repetitions, the nearest unknown position) and the line a search
+//!   stands on;
 //! - `solver`: the search itself, expanding positions into the graph
 //!   and keeping what it solved in the tables that outlive it.
 
@@ -31,6 +34,7 @@ mod descent;
 mod refresh;
 mod solver;
 mod storage;
+mod walk;
 
 use super::packed::GraphKey;
 use super::*;
@@ -94,9 +98,10 @@ const STALE: u8 = 0x40;
 /// A flag: the node's state or numbers changed since the last closure,
 /// whose first sweep refreshes its parents.
 const CHANGED: u8 = 0x80;
-/// A flag, only while [`Graph::refresh_path`] runs: the node is on the
-/// path above the one being refreshed (read with the child's numbers, so
-/// it costs no look-up of its own).
+/// A flag: the node is on the walk's stack ([`walk`]), or on the path
+/// above the one being refreshed while [`Graph::refresh_path`] runs; a
+/// refresh leaves it out and the walk does not choose it (read with the
+/// child's numbers, so it costs no look-up of its own).
 const ABOVE: u8 = 0x20;
 /// A flag: the node was solved through its own moves, which a cut
 /// ([`Graph::keep_recent`]) took: [`Solver::keep_graph`] keeps putting it

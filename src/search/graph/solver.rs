@@ -5,8 +5,8 @@
 use super::cut::KEEP;
 use super::descent::DepthCap;
 use super::storage::bytes;
+use super::walk::Walk;
 use super::*;
-use crate::hugepages;
 use crate::search::packed::PackedNode;
 use crate::search::table::hash_key;
 
@@ -68,9 +68,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let room = memory.saturating_sub(tables);
         let mut g = Graph::<B, K>::with_root(room, root, attacker);
         g.weak = self.limits.weak;
-        let mut mark: Vec<u32> = hugepages::with_capacity(g.max_positions);
-        let mut stamp = 0u32;
-        let mut path: Vec<u32> = Vec::new();
+        let mut walk = Walk::new(g.max_positions);
         let mut next_closure = 4096u64;
         let mut since = 0u64;
         let mut depth_cap = DepthCap::new(self.limits.depth_cap);
@@ -85,6 +83,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             g.refresh(0, attacker);
         }
         let result = loop {
+            if self.nodes.is_multiple_of(CHECK_EVERY) {
+                // The root's numbers for the progress line (the walk
+                // refreshes it only when it comes back to it).
+                walk.refresh_stack(&mut g, attacker);
+            }
             let r = g.nodes[0];
             match r.state {
                 PROVED => break GoalState::Proved,
@@ -98,6 +101,12 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 p.depth_cap = depth_cap.limit();
             });
             if self.stopped.is_some() {
+                if walk.top().is_some() {
+                    // The root's state and numbers brought up to date
+                    // first (the walk refreshes it only when back there).
+                    walk.reset(&mut g, attacker);
+                    continue;
+                }
                 self.graph_line = Some(self.line_in_graph(&g, attacker, depth_cap.moves));
                 break GoalState::Open {
                     proof: r.pn as u64,
@@ -107,18 +116,23 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             if self.nodes.is_multiple_of(CHECK_EVERY) && self.autosave_due() {
                 // A checkpoint holds no graph: what it solved and the
                 // numbers of the rest go where one is written from.
+                walk.reset(&mut g, attacker);
                 self.keep_graph(&g, attacker);
                 self.autosave_if_due();
             }
             if since >= next_closure {
+                walk.reset(&mut g, attacker);
                 self.close_graph(&mut g, attacker);
                 since = 0;
                 next_closure = next_closure.max(g.expansions.len() as u64 / 2);
                 continue;
             }
-            // Down to the most-proving node, off the path's own positions,
-            // no deeper than the cap.
-            let leaf = g.descend_within(&mut depth_cap, &mut path, &mut mark, &mut stamp, attacker);
+            // On to the most-proving node, off the walk's own positions, no
+            // deeper than the cap.
+            let leaf = walk.next_leaf(&mut g, &mut depth_cap, attacker);
+            if leaf.is_none() && matches!(g.nodes[0].state, PROVED | DISPROVED) {
+                continue;
+            }
             let leaf = match leaf {
                 Some(l) => Some(l),
                 None if since == 0 || since < g.nodes.len() as u64 / CLOSURE_GAP => {
@@ -139,6 +153,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 continue;
             };
             if !self.expand_graph(&mut g, l) {
+                walk.reset(&mut g, attacker);
                 if let Some(extra) = self.take_spare_memory() {
                     // Memory another search gave back: the graph grows
                     // rather than loses half of what it holds.
@@ -148,20 +163,21 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 // (A closure that ran a moment ago left little for
                 // another to find: [`RECENT_CLOSURE`].)
                 let close = since >= next_closure / RECENT_CLOSURE;
-                self.make_graph_room(&mut g, &mark, attacker, close);
+                self.make_graph_room(&mut g, &walk.mark, attacker, close);
                 // The numbering changed: no stamp holds.
-                mark.clear();
+                walk.mark.clear();
                 since = 0;
                 next_closure = 4096.max(g.expansions.len() as u64 / 2);
                 continue;
             }
             since += 1;
-            if path.last() != Some(&l) {
-                // The nearest unknown position, off the path.
+            // (The walk refreshes its top, the leaf, when it goes on.)
+            if walk.top() != Some(l) {
+                // The nearest unknown position, off the walk.
                 g.refresh(l, attacker);
             }
-            g.refresh_path(&path, attacker);
         };
+        walk.reset(&mut g, attacker);
         self.keep_graph(&g, attacker);
         self.graph_bytes = self.graph_bytes.max(bytes(&g));
         self.graph_depth_cap = self.graph_depth_cap.max(depth_cap.limit());

@@ -181,7 +181,7 @@ fn bytes_per_position<K>() -> usize {
     node_bytes::<K>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + EDGE_BYTES * EDGES_PER_POSITION
 }
 
-/// Scratch a position needs at most: a descent's mark (4 bytes), the
+/// Scratch a position needs at most: the walk's mark (4 bytes), the
 /// flag [`Graph::nearest_unknown`] keeps between calls (1) and, in a
 /// closure, its range of the moves backwards (4), the moves it still
 /// needs (4), its place in the queue (8 an expanded position: 4 a
