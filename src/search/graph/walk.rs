@@ -193,7 +193,8 @@ impl Walk {
                 continue;
             }
             // A repetition (or the cap): left, with the defender's
-            // positions above it, as [`Graph::descend`] leaves them.
+            // positions above it, up to the attacker's whose move led
+            // there.
             g.refresh(n, attacker);
             let mut left = self.leave(g);
             while let Some(top) = self.top() {
@@ -215,7 +216,8 @@ impl Walk {
         }
     }
 
-    /// Pops the top frame and marks its position left under the new top.
+    /// Pops the top frame and marks its position left (not chosen again
+    /// until the next leaf).
     fn leave<B: Bits, K: GraphKey<B>>(&mut self, g: &mut Graph<B, K>) -> u32 {
         let i = self.pop(g);
         self.mark[i as usize] |= LEFT;
