@@ -165,7 +165,7 @@
 //! search goes back up only as far as a position whose numbers stay
 //! within its limits, refreshing each position it passes, then down
 //! again; so an expansion costs the few positions it moves through, not
-//! a walk from the root and a refresh of the whole path (7 to 19% less
+//! a walk from the root and a refresh of the whole path (7 to 23% less
 //! CPU an expansion on 9x5, session 88). A node whose open
 //! children are all on the path is a repetition there: the descent backs
 //! out of it (and out of an AND node above it, where the defender repeats)

@@ -19,7 +19,7 @@
 //!
 //! Measured against descents from the root with a refresh of the whole
 //! path after each expansion (session 88, `experiments/search_graph/`):
-//! 7 to 19% less CPU an expansion on four 9x5 searches; as any change in
+//! 7 to 23% less CPU an expansion on 9x5 searches; as any change in
 //! steering, more expansions on some positions and fewer on others.
 
 use super::descent::DepthCap;
