@@ -163,9 +163,8 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 // (A closure that ran a moment ago left little for
                 // another to find: [`RECENT_CLOSURE`].)
                 let close = since >= next_closure / RECENT_CLOSURE;
-                self.make_graph_room(&mut g, &walk.mark, attacker, close);
-                // The numbering changed: no stamp holds.
-                walk.mark.clear();
+                self.make_graph_room(&mut g, walk.stamps(), attacker, close);
+                walk.renumbered();
                 since = 0;
                 next_closure = 4096.max(g.expansions.len() as u64 / 2);
                 continue;

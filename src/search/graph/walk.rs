@@ -53,7 +53,7 @@ pub(super) struct Walk {
     path: Vec<u32>,
     /// A position's stamp: the last expansion the walk went through it at
     /// (the cut keeps the most recent), and [`LEFT`].
-    pub(super) mark: Vec<u32>,
+    mark: Vec<u32>,
     stamp: u32,
     /// Back-outs at the depth cap since the last leaf.
     capped: usize,
@@ -67,6 +67,20 @@ impl Walk {
             mark: hugepages::with_capacity(positions),
             ..Walk::default()
         }
+    }
+
+    /// Each position's stamp, the last expansion the walk went through it
+    /// at, for a cut ([`Graph::keep_recent`]); only while the walk is not
+    /// under way (no position is marked left then).
+    pub(super) fn stamps(&self) -> &[u32] {
+        debug_assert!(self.stack.is_empty() && self.left.is_empty());
+        &self.mark
+    }
+
+    /// Forgets the stamps: the graph's positions were numbered anew.
+    pub(super) fn renumbered(&mut self) {
+        debug_assert!(self.stack.is_empty());
+        self.mark.clear();
     }
 
     /// The position on top, if the walk is under way.
