@@ -13,9 +13,9 @@ use super::*;
 /// ([`Walk::next_leaf`](super::walk::Walk::next_leaf)) and also when,
 /// over a window of [`CAP_WINDOW`] descents (ways down to a leaf), they
 /// backed out at it more than [`CAP_BACKOUTS`] times a descent on
-/// average: the
-/// positions within the cap near the search's focus are then all
-/// expanded, and each descent goes through more and more of them, line by
+/// average: the positions within the cap near the search's focus are
+/// then all expanded, and each descent goes through more and more of
+/// them, line by
 /// line, before it finds a leaf (3x9 with the sacrifice move, "White
 /// wins?" with a cap of 50: about 20 k expansions a second for 6 minutes
 /// while the back-outs stayed mostly under 3 a descent (20 at most),
@@ -134,22 +134,43 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
                 return path;
             }
             let or = n.node.turn() == attacker;
-            let mut best: Option<(u32, u32)> = None;
-            for &c in self.kids(cur) {
-                let k = &self.nodes[c as usize];
-                if k.state == PROVED || k.state == DISPROVED || path.contains(&c) {
-                    continue;
-                }
-                let v = if or { k.pn } else { k.dn };
-                if best.is_none_or(|(_, b)| v < b) {
-                    best = Some((c, v));
-                }
-            }
-            match best {
+            match self.choice(cur, or, |c, _| path.contains(&c)) {
                 Some((c, _)) => path.push(c),
                 None => return path,
             }
         }
+    }
+
+    /// The child a descent takes from expanded position `n`: the open one
+    /// not `skip`ped with the smallest proof number where the attacker
+    /// moves (`or`), the smallest disproof number where the defender does,
+    /// the first of equals; with the next smallest number among the
+    /// others (`INF` if none).
+    #[inline]
+    pub(super) fn choice(
+        &self,
+        n: u32,
+        or: bool,
+        skip: impl Fn(u32, &GNode<K>) -> bool,
+    ) -> Option<(u32, u64)> {
+        let mut best: Option<(u32, u64)> = None;
+        let mut second = INF;
+        for &c in self.kids(n) {
+            let k = &self.nodes[c as usize];
+            if k.state == PROVED || k.state == DISPROVED || skip(c, k) {
+                continue;
+            }
+            let v = if or { k.pn } else { k.dn } as u64;
+            match best {
+                Some((_, b)) if v >= b => second = second.min(v),
+                Some((_, b)) => {
+                    second = b;
+                    best = Some((c, v));
+                }
+                None => best = Some((c, v)),
+            }
+        }
+        best.map(|(c, _)| (c, second))
     }
 }
 
