@@ -110,7 +110,10 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // grows them): first that of the proved positions, then, going on
         // from its counts, that of the proved and unknown ones.
         const NEED: u32 = 0xffff;
+        // (Each expanded position is queued at most once: no more room
+        // than [`EXPANSION_BYTES`](super::storage::EXPANSION_BYTES) counts.)
         queue.clear();
+        queue.reserve_exact(self.expansions.len());
         for bit in [FORCED, OPEN] {
             for e in &self.expansions {
                 let p = e.node as usize;

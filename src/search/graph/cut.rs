@@ -20,7 +20,9 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// rest goes; an expanded child kept without its moves is unknown
     /// again (its numbers stay). Nodes keep their order (children mostly
     /// after their parents), the root stays first, and the arrays are
-    /// compacted where they are. Returns the positions dropped.
+    /// compacted where they are. The index is sized again for positions
+    /// as the full graph held them ([`Graph::fit_index`]). Returns the
+    /// positions dropped.
     pub(super) fn keep_recent(
         &mut self,
         mark: &[u32],
@@ -34,8 +36,8 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // the kernel clears: 12% of a 9x5 search's time where it was cut
         // every minute (session 83), 6% more while only the last two were
         // new (session 84). (The heap holds at most one entry an expanded
-        // position, as the closure's queue: no more room than the closure
-        // took.)
+        // position, as the closure's queue:
+        // [`EXPANSION_BYTES`](super::storage::EXPANSION_BYTES).)
         let ClosureScratch {
             flags: mut keep,
             offsets: mut new,
@@ -44,6 +46,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             mut queue,
         } = std::mem::take(&mut self.closure_scratch);
         let n = self.nodes.len();
+        let held = self.held_position_bytes();
         let stamp = |i: u32| mark.get(i as usize).copied().unwrap_or(0);
         // 0: dropped, 1: kept as a leaf, 2: kept with its moves.
         hugepages::refill(&mut keep, n, 0u8);
@@ -53,6 +56,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // later position.
         let entry = |i: u32| u64::from(stamp(i)) << 32 | u64::from(i);
         queue.clear();
+        queue.reserve_exact(self.expansions.len());
         let mut heap = std::collections::BinaryHeap::from(queue);
         if self.nodes[0].state == EXPANDED {
             heap.push(entry(0));
@@ -144,6 +148,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             self.nodes[new[i] as usize] = g;
         }
         self.nodes.truncate(next as usize);
+        self.fit_index(held);
         self.reindex(attacker);
         self.closure_scratch = ClosureScratch {
             flags: keep,

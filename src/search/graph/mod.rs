@@ -139,6 +139,9 @@ struct Graph<B: Bits, K: GraphKey<B> = Node<B>> {
     expansions: Vec<Expansion>,
     /// The most positions the index takes.
     max_positions: usize,
+    /// The bytes a position takes all told that the index was sized for
+    /// ([`Graph::fit_index`]).
+    position_bytes: usize,
     /// Bytes for the positions and the edges with their scratch (beside
     /// the index), shared as the search needs
     /// ([`EDGES_PER_POSITION`](storage::EDGES_PER_POSITION)).
@@ -154,9 +157,10 @@ struct Graph<B: Bits, K: GraphKey<B> = Node<B>> {
 }
 
 /// The arrays [`Graph::close`] works in, kept from one closure to the
-/// next (they are within the scratch each position and edge is given,
-/// [`SCRATCH_PER_POSITION`](storage::SCRATCH_PER_POSITION) and
-/// [`SCRATCH_PER_EDGE`](storage::SCRATCH_PER_EDGE)): made afresh, they
+/// next (they are within the scratch each position, edge and expansion
+/// is given, [`SCRATCH_PER_POSITION`](storage::SCRATCH_PER_POSITION),
+/// [`SCRATCH_PER_EDGE`](storage::SCRATCH_PER_EDGE) and
+/// [`EXPANSION_BYTES`](storage::EXPANSION_BYTES)): made afresh, they
 /// were hundreds of megabytes of new pages each time, which the kernel
 /// clears on first touch (in a profile of a 9x5 search, a quarter of the
 /// closures' time, session 77). [`Graph::keep_recent`], whose own scratch

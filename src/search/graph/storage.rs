@@ -12,7 +12,8 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// would fit with [`EDGES_PER_POSITION`] edges each, the rest for the
     /// positions and edges (at least [`MIN_ROOM`]).
     pub(super) fn new(memory: usize) -> Self {
-        let (index, max_positions, room) = Self::sized(memory);
+        let position_bytes = bytes_per_position::<K>();
+        let (index, max_positions, room) = Self::sized(memory, position_bytes);
         Graph {
             index,
             nodes: hugepages::with_capacity(max_positions),
@@ -20,6 +21,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             edges: hugepages::with_capacity(room / EDGE_BYTES),
             expansions: Vec::new(),
             max_positions,
+            position_bytes,
             room,
             weak: false,
             hashes: Vec::new(),
@@ -44,12 +46,21 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     }
 
     /// The index, the most positions and the room of a graph in `memory`
-    /// bytes.
-    fn sized(memory: usize) -> (Index, usize, usize) {
-        let max_positions = (memory / bytes_per_position::<K>()).clamp(64, u32::MAX as usize - 1);
-        let index = Index::new(max_positions);
-        let room = memory.saturating_sub(index.slots.len() * 8).max(MIN_ROOM);
-        (index, max_positions, room)
+    /// bytes whose positions take `position_bytes` each, all told.
+    fn sized(memory: usize, position_bytes: usize) -> (Index, usize, usize) {
+        let (max_positions, room) = Self::shares(memory, position_bytes);
+        (Index::new(max_positions), max_positions, room)
+    }
+
+    /// The most positions and the room beside their index of a graph in
+    /// `memory` bytes whose positions take `position_bytes` each.
+    fn shares(memory: usize, position_bytes: usize) -> (usize, usize) {
+        let max_positions = (memory / position_bytes).clamp(64, u32::MAX as usize - 1);
+        let index_bytes = Index::slots_for(max_positions) * 8;
+        (
+            max_positions,
+            memory.saturating_sub(index_bytes).max(MIN_ROOM),
+        )
     }
 
     /// The bytes the graph was given: its room and its index.
@@ -60,7 +71,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// The same graph in `extra` more bytes: a larger index, with every
     /// position put in again, and more room for positions and edges.
     pub(super) fn grow(&mut self, extra: usize, attacker: Color) {
-        let (index, max_positions, room) = Self::sized(self.memory() + extra);
+        let (index, max_positions, room) = Self::sized(self.memory() + extra, self.position_bytes);
         // (Reserved, not taken, as in `new`.)
         let more_nodes = max_positions.saturating_sub(self.nodes.len());
         hugepages::reserve_exact(&mut self.nodes, more_nodes);
@@ -70,6 +81,48 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         self.max_positions = self.max_positions.max(max_positions);
         self.room = self.room.max(room);
         self.reindex(attacker);
+    }
+
+    /// The bytes a position of the graph takes all told, as the graph
+    /// holds them: its node and scratch, its share of the index, and its
+    /// share of the edges and of the expansions.
+    pub(super) fn held_position_bytes(&self) -> usize {
+        let moves = self.edges.len() * EDGE_BYTES + self.expansions.len() * EXPANSION_BYTES;
+        node_bytes::<K>() + INDEX_BYTES + moves.div_ceil(self.nodes.len().max(1))
+    }
+
+    /// After a cut: the index sized again, in the same memory, for
+    /// positions that take `position_bytes` each, as they did in the full
+    /// graph ([`Graph::held_position_bytes`]), if that is more than a
+    /// 32nd off what it was sized for (a new index is new pages, which
+    /// the kernel clears: not for the graph's wobble of a byte or two)
+    /// and what the cut kept fits in half of it; the caller puts the
+    /// positions into it
+    /// ([`Graph::reindex`]). The first index is sized for
+    /// [`EDGES_PER_POSITION`] edges a position, room enough for a board of
+    /// many transpositions; a 9x5 graph has about one, and filled its
+    /// index with a ninth of its room unused (a long search in 4 GiB: its
+    /// 40.8 M positions took 2.90 of its 3.27 GiB, session 89).
+    pub(super) fn fit_index(&mut self, position_bytes: usize) {
+        let now = self.position_bytes;
+        if position_bytes.abs_diff(now) <= now / 32 {
+            return;
+        }
+        let memory = self.memory();
+        let (max_positions, room) = Self::shares(memory, position_bytes);
+        if 2 * self.nodes.len() > max_positions || 2 * self.used() > room {
+            return;
+        }
+        // (The old index goes first: both at once might not fit.)
+        self.index = Index { slots: Vec::new() };
+        self.index = Index::new(max_positions);
+        // (Reserved, not taken, as in `new`.)
+        let more_nodes = max_positions.saturating_sub(self.nodes.len());
+        hugepages::reserve_exact(&mut self.nodes, more_nodes);
+        let more_edges = (room / EDGE_BYTES).saturating_sub(self.edges.len());
+        hugepages::reserve_exact(&mut self.edges, more_edges);
+        (self.max_positions, self.room, self.position_bytes) =
+            (max_positions, room, position_bytes);
     }
 
     /// Puts every position into the empty index.
@@ -165,8 +218,13 @@ pub(super) fn bytes_of<K>(positions: usize, expansions: usize, edges: usize) -> 
 /// Bytes an edge takes with its scratch.
 pub(super) const EDGE_BYTES: usize = 4 + SCRATCH_PER_EDGE;
 
-/// Bytes an expansion's entry takes ([`Expansion`]).
-pub(super) const EXPANSION_BYTES: usize = size_of::<Expansion>();
+/// Bytes an expansion takes: its entry ([`Expansion`]) and its position's
+/// place in the closure's queue (8 bytes: [`Graph::keep_recent`] keeps
+/// its heap of `u64`s there). The queue holds expanded positions only,
+/// each at most once, and is reserved for no more than that. (It was
+/// counted 4 bytes a position, as if up to half of them were expanded; a
+/// 9x5 graph expands one in nine or ten.)
+pub(super) const EXPANSION_BYTES: usize = size_of::<Expansion>() + 8;
 
 /// The least room for positions and edges, whatever the memory bound:
 /// half of it is kept when the graph is full, and a position's moves
@@ -178,19 +236,20 @@ const MIN_ROOM: usize = 1 << 20;
 /// index ([`INDEX_SLOTS`] slots of 8 bytes) and the edges with theirs.
 /// Sizes the index.
 fn bytes_per_position<K>() -> usize {
-    node_bytes::<K>() + 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1 + EDGE_BYTES * EDGES_PER_POSITION
+    node_bytes::<K>() + INDEX_BYTES + EDGE_BYTES * EDGES_PER_POSITION
 }
+
+/// A position's share of the index: [`INDEX_SLOTS`] slots of 8 bytes.
+const INDEX_BYTES: usize = 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1;
 
 /// Scratch a position needs at most: the walk's mark (4 bytes), the
 /// flag [`Graph::nearest_unknown`] keeps between calls (1) and, in a
 /// closure, its range of the moves backwards (4), the moves it still
-/// needs (4), its place in the queue (8 an expanded position: 4 a
-/// position while at most half of them are expanded, as in every search
-/// big enough for memory to matter) and its byte of flags (1); when the
-/// graph is full, [`Graph::keep_recent`] works in the same arrays: a
-/// flag (1), the new number (4) and a place in the heap (in the
-/// queue's).
-pub(super) const SCRATCH_PER_POSITION: usize = 18;
+/// needs (4) and its byte of flags (1); when the graph is full,
+/// [`Graph::keep_recent`] works in the same arrays: a flag (1) and the
+/// new number (4). (The closure's queue and the cut's heap are an
+/// expansion's, [`EXPANSION_BYTES`].)
+pub(super) const SCRATCH_PER_POSITION: usize = 14;
 /// Scratch an edge needs in a closure: its place among the moves
 /// backwards.
 pub(super) const SCRATCH_PER_EDGE: usize = 4;
@@ -198,9 +257,11 @@ pub(super) const SCRATCH_PER_EDGE: usize = 4;
 /// Index slots per position (3 / 2: the index is at most two thirds
 /// full).
 const INDEX_SLOTS: (usize, usize) = (3, 2);
-/// Edges per position the index is sized for: a 3x11 search had 2.6 (11
-/// moves a position expanded, 4.3 positions made per expansion), a 9x5
-/// line 1.04 (9 moves, 8.8 new positions: few transpositions there). The
+/// Edges per position the first index is sized for (cuts size it again
+/// for what the full graph held, [`Graph::fit_index`]): a 3x11 search
+/// had 2.6 (11 moves a position expanded, 4.3 positions made per
+/// expansion), a 9x5 line 1.04 (9 moves, 8.8 new positions: few
+/// transpositions there). The
 /// positions and edges share their room whatever the ratio, but the
 /// index takes room from them: sized for 1, 2, 3 or 5 edges a position,
 /// four small runs took 2.04, 1.90, 1.88 and 2.18 million expansions in
@@ -218,10 +279,14 @@ pub(super) struct Index {
 
 impl Index {
     fn new(positions: usize) -> Self {
-        let len = (positions * INDEX_SLOTS.0 / INDEX_SLOTS.1).max(4);
         Index {
-            slots: hugepages::filled(len, || 0),
+            slots: hugepages::filled(Self::slots_for(positions), || 0),
         }
+    }
+
+    /// The slots of an index for `positions` positions.
+    fn slots_for(positions: usize) -> usize {
+        (positions * INDEX_SLOTS.0 / INDEX_SLOTS.1).max(4)
     }
 
     fn start(&self, hash: u64) -> usize {
@@ -314,6 +379,61 @@ mod tests {
             (MIN_ROOM - node_bytes::<Node<u64>>() - EXPANSION_BYTES - 10 * per_move) / EDGE_BYTES;
         g.edges = vec![0; edges];
         assert!(g.fits(10) && !g.fits(11));
+    }
+
+    #[test]
+    fn a_cut_sizes_the_index_for_the_positions_the_graph_held() {
+        // Full to its index's limit with one edge a position (one in nine
+        // expanded, into nine new positions: a 9x5 graph's shape), where
+        // the first index was sized for three, with room left unused.
+        let shape = |n: usize| bytes_of::<Node<u64>>(n, n / 9, n);
+        let mut g = Graph::<u64>::new(4 << 20);
+        let (memory, first) = (g.memory(), g.max_positions);
+        assert!(
+            shape(first) < g.room / 8 * 7,
+            "{} of {}",
+            shape(first),
+            g.room
+        );
+        // New positions, numbered from `from` on, to the index's limit,
+        // as a tree from the first of them: each expanded into nine.
+        let fill = |g: &mut Graph<u64>, from: u64| {
+            let (start, n) = (g.nodes.len(), g.max_positions);
+            g.nodes.extend((start..n).map(|i| node(from + i as u64)));
+            let mut e = 0;
+            while start + 9 * e + 9 < n {
+                let (first, kid) = (g.edges.len(), (start + 9 * e) as u32);
+                g.edges.extend(kid + 1..=kid + 9);
+                g.lay_out_moves((start + e) as u32, first);
+                e += 1;
+            }
+            g.reindex(Color::White);
+            assert!(!g.fits(1));
+        };
+        fill(&mut g, 0);
+        let mark: Vec<u32> = (0..g.nodes.len() as u32).collect();
+        let (positions, room) = (g.max_positions, g.room);
+        g.keep_recent(&mark, positions / 2, room / 2, Color::White);
+        // The same memory, sized for what the graph held: now the
+        // positions and the room fill together.
+        assert_eq!(g.memory(), memory);
+        assert!(
+            g.max_positions > first / 8 * 9,
+            "{first} -> {}",
+            g.max_positions
+        );
+        let now = g.max_positions;
+        assert!(shape(now) <= g.room && shape(now + now / 32) > g.room);
+        for (i, n) in g.nodes.iter().enumerate() {
+            let hash = hash_key(&n.node, Color::White);
+            assert_eq!(g.index.find(&g.nodes, &n.node, hash), Ok(i as u32));
+        }
+        // Full again in the same shape: the index stays as it is.
+        fill(&mut g, 1 << 32);
+        let mark: Vec<u32> = (0..g.nodes.len() as u32).collect();
+        let (positions, room) = (g.max_positions, g.room);
+        g.keep_recent(&mark, positions / 2, room / 2, Color::White);
+        assert_eq!((g.memory(), g.max_positions), (memory, now));
     }
 
     #[test]

@@ -269,6 +269,10 @@ impl Walk {
             self.mark.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
+        // (Room for as many as the graph takes, reserved at once: grown
+        // by doubling it might be twice that.)
+        let more = g.max_positions.saturating_sub(self.mark.len());
+        hugepages::reserve_exact(&mut self.mark, more);
         self.mark.resize(g.nodes.len(), 0);
     }
 }
