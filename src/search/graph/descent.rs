@@ -15,8 +15,7 @@ use super::*;
 /// backed out at it more than [`CAP_BACKOUTS`] times a descent on
 /// average: the positions within the cap near the search's focus are
 /// then all expanded, and each descent goes through more and more of
-/// them, line by
-/// line, before it finds a leaf (3x9 with the sacrifice move, "White
+/// them, line by line, before it finds a leaf (3x9 with the sacrifice move, "White
 /// wins?" with a cap of 50: about 20 k expansions a second for 6 minutes
 /// while the back-outs stayed mostly under 3 a descent (20 at most),
 /// then they rose to 30-990 and the rate fell to a few hundred; with the

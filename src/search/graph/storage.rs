@@ -72,15 +72,20 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// position put in again, and more room for positions and edges.
     pub(super) fn grow(&mut self, extra: usize, attacker: Color) {
         let (index, max_positions, room) = Self::sized(self.memory() + extra, self.position_bytes);
-        // (Reserved, not taken, as in `new`.)
-        let more_nodes = max_positions.saturating_sub(self.nodes.len());
-        hugepages::reserve_exact(&mut self.nodes, more_nodes);
-        let more_edges = (room / EDGE_BYTES).saturating_sub(self.edges.len());
-        hugepages::reserve_exact(&mut self.edges, more_edges);
+        self.reserve(max_positions, room);
         self.index = index;
         self.max_positions = self.max_positions.max(max_positions);
         self.room = self.room.max(room);
         self.reindex(attacker);
+    }
+
+    /// Room in the arrays for `max_positions` positions and the edges
+    /// `room` bytes hold: reserved, not taken, as in `new`.
+    fn reserve(&mut self, max_positions: usize, room: usize) {
+        let more_nodes = max_positions.saturating_sub(self.nodes.len());
+        hugepages::reserve_exact(&mut self.nodes, more_nodes);
+        let more_edges = (room / EDGE_BYTES).saturating_sub(self.edges.len());
+        hugepages::reserve_exact(&mut self.edges, more_edges);
     }
 
     /// The bytes a position of the graph takes all told, as the graph
@@ -97,8 +102,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
     /// 32nd off what it was sized for (a new index is new pages, which
     /// the kernel clears: not for the graph's wobble of a byte or two)
     /// and what the cut kept fits in half of it; the caller puts the
-    /// positions into it
-    /// ([`Graph::reindex`]). The first index is sized for
+    /// positions into it ([`Graph::reindex`]). The first index is sized for
     /// [`EDGES_PER_POSITION`] edges a position, room enough for a board of
     /// many transpositions; a 9x5 graph has about one, and filled its
     /// index with a ninth of its room unused (a long search in 4 GiB: its
@@ -116,11 +120,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // (The old index goes first: both at once might not fit.)
         self.index = Index { slots: Vec::new() };
         self.index = Index::new(max_positions);
-        // (Reserved, not taken, as in `new`.)
-        let more_nodes = max_positions.saturating_sub(self.nodes.len());
-        hugepages::reserve_exact(&mut self.nodes, more_nodes);
-        let more_edges = (room / EDGE_BYTES).saturating_sub(self.edges.len());
-        hugepages::reserve_exact(&mut self.edges, more_edges);
+        self.reserve(max_positions, room);
         (self.max_positions, self.room, self.position_bytes) =
             (max_positions, room, position_bytes);
     }
@@ -261,12 +261,12 @@ const INDEX_SLOTS: (usize, usize) = (3, 2);
 /// for what the full graph held, [`Graph::fit_index`]): a 3x11 search
 /// had 2.6 (11 moves a position expanded, 4.3 positions made per
 /// expansion), a 9x5 line 1.04 (9 moves, 8.8 new positions: few
-/// transpositions there). The
-/// positions and edges share their room whatever the ratio, but the
-/// index takes room from them: sized for 1, 2, 3 or 5 edges a position,
-/// four small runs took 2.04, 1.90, 1.88 and 2.18 million expansions in
-/// all (9x3 after d2-e2A in 0.1 GiB 586,508 with 1 against 496,870 with
-/// 3; `experiments/search_graph/`, session 52).
+/// transpositions there). The positions and edges share their room
+/// whatever the ratio, but the index takes room from them: sized for 1,
+/// 2, 3 or 5 edges a position, four small runs took 2.04, 1.90, 1.88 and
+/// 2.18 million expansions in all (9x3 after d2-e2A in 0.1 GiB 586,508
+/// with 1 against 496,870 with 3; `experiments/search_graph/`, session
+/// 52).
 pub(super) const EDGES_PER_POSITION: usize = 3;
 
 /// The positions' index: open addressing over a fixed array (sized once
