@@ -115,7 +115,7 @@ pub struct SearchArgs {
     /// analysis of the graph as --closure does for the tree (so --closure
     /// adds nothing). Far fewer expansions where play transposes and
     /// repeats (9x3 after d2-e2A: 0.63 M against 3.5 M). The graph takes
-    /// about 72 bytes a position on 9x5 (boards of up to 52 points), more
+    /// about 67 bytes a position on 9x5 (boards of up to 52 points), more
     /// on larger ones; when it fills --memory it keeps what it
     /// solved, the numbers of the rest, and the half of the graph it
     /// searched last, and goes on (shown as cuts). A --checkpoint keeps

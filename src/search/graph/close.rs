@@ -66,12 +66,14 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // children (the first attractor's seeds) and its unknown ones (the
         // second's), and marks it for the first sweep if it is stale or a
         // child changed since the last closure. `needed` holds two counts
-        // a position: in its low half the moves the attractor being grown
-        // still needs (a position has fewer than 65,536), in its high half
-        // its unknown children until the second attractor takes them.
+        // an expansion (only expanded positions need moves: 4 bytes an
+        // expansion, not a position, a 9x5 graph expanding one position in
+        // ten): in its low half the moves the attractor being grown still
+        // needs (a position has fewer than 65,536), in its high half its
+        // unknown children until the second attractor takes them.
         hugepages::refill(&mut into_counts, n + 1, 0);
-        hugepages::refill(&mut needed, n, 0);
-        for (e, moves) in self.moves_in_order() {
+        hugepages::refill(&mut needed, self.expansions.len(), 0);
+        for (x, (e, moves)) in self.moves_in_order().enumerate() {
             let p = e.node as usize;
             if !is_expanded(flags[p]) {
                 continue;
@@ -90,22 +92,26 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
                 }
             }
             let need = moves_needed(e.turn == attacker, e.count as u32).saturating_sub(proved);
-            needed[p] = unknown << 16 | need;
+            needed[x] = unknown << 16 | need;
             if changed || flags[p] & STALE != 0 {
                 flags[p] |= FIRST;
             }
         }
+        // (A move backwards names its position by its expansion: the
+        // counts above are an expansion's, not a position's, as only
+        // expanded positions have any.)
         let back = Backward::with_counts(into_counts, from, |into| {
-            for (e, moves) in self.moves_in_order() {
+            for (x, (e, moves)) in self.moves_in_order().enumerate() {
                 if is_expanded(flags[e.node as usize]) {
                     for &d in moves {
                         if is_expanded(flags[d as usize]) {
-                            into(e.node as usize, d as usize);
+                            into(x, d as usize);
                         }
                     }
                 }
             }
         });
+        let node_of = |expansions: &[Expansion], x: u32| expansions[x as usize].node as usize;
         // The attractors ([`win_regions`]'s, as a retrograde analysis
         // grows them): first that of the proved positions, then, going on
         // from its counts, that of the proved and unknown ones.
@@ -114,28 +120,32 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // than [`EXPANSION_BYTES`](super::storage::EXPANSION_BYTES) counts.)
         queue.clear();
         queue.reserve_exact(self.expansions.len());
+        // An expanded position is in an attractor once it needs no more
+        // moves: after the seeds, the low half of its count is 0 exactly
+        // when it is in (the flag is only set for the sweeps).
         for bit in [FORCED, OPEN] {
-            for e in &self.expansions {
+            for (x, e) in self.expansions.iter().enumerate() {
                 let p = e.node as usize;
                 if !is_expanded(flags[p]) || flags[p] & (FORCED | OPEN) != 0 {
                     continue;
                 }
                 if bit == OPEN {
-                    needed[p] = (needed[p] & NEED).saturating_sub(needed[p] >> 16);
+                    needed[x] = (needed[x] & NEED).saturating_sub(needed[x] >> 16);
                 }
-                if needed[p] & NEED == 0 {
+                if needed[x] & NEED == 0 {
                     flags[p] |= bit;
                     queue.push(p as u64);
                 }
             }
             while let Some(d) = queue.pop() {
-                for &p in back.moves_into(d as usize) {
-                    let p = p as usize;
-                    if flags[p] & (FORCED | OPEN) != 0 {
+                for &x in back.moves_into(d as usize) {
+                    let x = x as usize;
+                    if needed[x] & NEED == 0 {
                         continue;
                     }
-                    needed[p] -= 1;
-                    if needed[p] & NEED == 0 {
+                    needed[x] -= 1;
+                    if needed[x] & NEED == 0 {
+                        let p = node_of(&self.expansions, x as u32);
                         flags[p] |= bit;
                         queue.push(p as u64);
                     }
@@ -158,8 +168,8 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             flags[i] = f & !STATE | g.state | CHANGED;
             // (Its parents refresh in the first sweep, as do those of
             // the positions changed before the closure, marked above.)
-            for &p in back.moves_into(i) {
-                flags[p as usize] |= FIRST;
+            for &x in back.moves_into(i) {
+                flags[node_of(&self.expansions, x)] |= FIRST;
             }
             solved += 1;
         }
@@ -180,19 +190,21 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         for i in (0..n).rev() {
             if flags[i] & FIRST != 0 && self.refresh(i as u32, attacker) {
                 flags[i] |= CHANGED;
-                for &p in back.moves_into(i) {
-                    flags[p as usize] |= if (p as usize) < i { FIRST } else { SECOND };
+                for &x in back.moves_into(i) {
+                    let p = node_of(&self.expansions, x);
+                    flags[p] |= if p < i { FIRST } else { SECOND };
                 }
             }
         }
         for i in (0..n).rev() {
             if flags[i] & SECOND != 0 && self.refresh(i as u32, attacker) {
                 flags[i] |= CHANGED;
-                for &p in back.moves_into(i) {
-                    if (p as usize) < i {
-                        flags[p as usize] |= SECOND;
+                for &x in back.moves_into(i) {
+                    let p = node_of(&self.expansions, x);
+                    if p < i {
+                        flags[p] |= SECOND;
                     } else {
-                        self.nodes[p as usize].flags |= STALE;
+                        self.nodes[p].flags |= STALE;
                     }
                 }
             }

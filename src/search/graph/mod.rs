@@ -172,9 +172,10 @@ struct ClosureScratch {
     /// The moves into each position, then where its moves backwards
     /// start ([`Backward`](crate::search::closure::Backward)).
     offsets: Vec<u32>,
-    /// The moves backwards.
+    /// The moves backwards, each from an expansion (its number in
+    /// `expansions`).
     from: Vec<u32>,
-    /// The moves the attractor being grown still needs, a position.
+    /// The moves the attractor being grown still needs, an expansion.
     needed: Vec<u32>,
     /// The positions the attractor took and has yet to follow backwards
     /// (as `u64`s: [`Graph::keep_recent`] keeps its heap here).

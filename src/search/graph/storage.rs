@@ -218,13 +218,14 @@ pub(super) fn bytes_of<K>(positions: usize, expansions: usize, edges: usize) -> 
 /// Bytes an edge takes with its scratch.
 pub(super) const EDGE_BYTES: usize = 4 + SCRATCH_PER_EDGE;
 
-/// Bytes an expansion takes: its entry ([`Expansion`]) and its position's
+/// Bytes an expansion takes: its entry ([`Expansion`]), its position's
 /// place in the closure's queue (8 bytes: [`Graph::keep_recent`] keeps
-/// its heap of `u64`s there). The queue holds expanded positions only,
-/// each at most once, and is reserved for no more than that. (It was
-/// counted 4 bytes a position, as if up to half of them were expanded; a
-/// 9x5 graph expands one in nine or ten.)
-pub(super) const EXPANSION_BYTES: usize = size_of::<Expansion>() + 8;
+/// its heap of `u64`s there) and the moves it still needs in a closure
+/// (4). The queue holds expanded positions only, each at most once, and
+/// is reserved for no more than that. (Both were counted a position, as
+/// if up to half of them were expanded; a 9x5 graph expands one in nine
+/// or ten.)
+pub(super) const EXPANSION_BYTES: usize = size_of::<Expansion>() + 8 + 4;
 
 /// The least room for positions and edges, whatever the memory bound:
 /// half of it is kept when the graph is full, and a position's moves
@@ -244,12 +245,12 @@ const INDEX_BYTES: usize = 8 * INDEX_SLOTS.0 / INDEX_SLOTS.1;
 
 /// Scratch a position needs at most: the walk's mark (4 bytes), the
 /// flag [`Graph::nearest_unknown`] keeps between calls (1) and, in a
-/// closure, its range of the moves backwards (4), the moves it still
-/// needs (4) and its byte of flags (1); when the graph is full,
-/// [`Graph::keep_recent`] works in the same arrays: a flag (1) and the
-/// new number (4). (The closure's queue and the cut's heap are an
+/// closure, its range of the moves backwards (4) and its byte of flags
+/// (1); when the graph is full, [`Graph::keep_recent`] works in the same
+/// arrays: a flag (1) and the new number (4). (The closure's queue, the
+/// cut's heap and the moves an expanded position still needs are an
 /// expansion's, [`EXPANSION_BYTES`].)
-pub(super) const SCRATCH_PER_POSITION: usize = 14;
+pub(super) const SCRATCH_PER_POSITION: usize = 10;
 /// Scratch an edge needs in a closure: its place among the moves
 /// backwards.
 pub(super) const SCRATCH_PER_EDGE: usize = 4;
