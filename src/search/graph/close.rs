@@ -68,9 +68,9 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // child changed since the last closure. `needed` holds two counts
         // an expansion (only expanded positions need moves: 4 bytes an
         // expansion, not a position, a 9x5 graph expanding one position in
-        // ten): in its low half the moves the attractor being grown still
-        // needs (a position has fewer than 65,536), in its high half its
-        // unknown children until the second attractor takes them.
+        // five to ten): in its low half the moves the attractor being grown
+        // still needs (a position has fewer than 65,536), in its high half
+        // its unknown children until the second attractor takes them.
         hugepages::refill(&mut into_counts, n + 1, 0);
         hugepages::refill(&mut needed, self.expansions.len(), 0);
         for (x, (e, moves)) in self.moves_in_order().enumerate() {

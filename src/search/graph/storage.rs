@@ -223,8 +223,8 @@ pub(super) const EDGE_BYTES: usize = 4 + SCRATCH_PER_EDGE;
 /// its heap of `u64`s there) and the moves it still needs in a closure
 /// (4). The queue holds expanded positions only, each at most once, and
 /// is reserved for no more than that. (Both were counted a position, as
-/// if up to half of them were expanded; a 9x5 graph expands one in nine
-/// or ten.)
+/// if up to half of them were expanded; a 9x5 graph expands one in five
+/// to ten.)
 pub(super) const EXPANSION_BYTES: usize = size_of::<Expansion>() + 8 + 4;
 
 /// The least room for positions and edges, whatever the memory bound:
