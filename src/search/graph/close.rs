@@ -111,7 +111,6 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
                 }
             }
         });
-        let node_of = |expansions: &[Expansion], x: u32| expansions[x as usize].node as usize;
         // The attractors ([`win_regions`]'s, as a retrograde analysis
         // grows them): first that of the proved positions, then, going on
         // from its counts, that of the proved and unknown ones.
@@ -139,13 +138,13 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             }
             while let Some(d) = queue.pop() {
                 for &x in back.moves_into(d as usize) {
-                    let x = x as usize;
-                    if needed[x] & NEED == 0 {
+                    let count = &mut needed[x as usize];
+                    if *count & NEED == 0 {
                         continue;
                     }
-                    needed[x] -= 1;
-                    if needed[x] & NEED == 0 {
-                        let p = node_of(&self.expansions, x as u32);
+                    *count -= 1;
+                    if *count & NEED == 0 {
+                        let p = self.expanded_node(x);
                         flags[p] |= bit;
                         queue.push(p as u64);
                     }
@@ -169,7 +168,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             // (Its parents refresh in the first sweep, as do those of
             // the positions changed before the closure, marked above.)
             for &x in back.moves_into(i) {
-                flags[node_of(&self.expansions, x)] |= FIRST;
+                flags[self.expanded_node(x)] |= FIRST;
             }
             solved += 1;
         }
@@ -191,7 +190,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             if flags[i] & FIRST != 0 && self.refresh(i as u32, attacker) {
                 flags[i] |= CHANGED;
                 for &x in back.moves_into(i) {
-                    let p = node_of(&self.expansions, x);
+                    let p = self.expanded_node(x);
                     flags[p] |= if p < i { FIRST } else { SECOND };
                 }
             }
@@ -200,7 +199,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             if flags[i] & SECOND != 0 && self.refresh(i as u32, attacker) {
                 flags[i] |= CHANGED;
                 for &x in back.moves_into(i) {
-                    let p = node_of(&self.expansions, x);
+                    let p = self.expanded_node(x);
                     if p < i {
                         flags[p] |= SECOND;
                     } else {

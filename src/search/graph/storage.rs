@@ -190,6 +190,12 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         })
     }
 
+    /// The position expansion `x` expanded (a move backwards in the
+    /// closure names its position so).
+    pub(super) fn expanded_node(&self, x: u32) -> usize {
+        self.expansions[x as usize].node as usize
+    }
+
     pub(super) fn kids(&self, i: u32) -> &[u32] {
         let g = &self.nodes[i as usize];
         &self.edges[g.first as usize..g.first as usize + g.count as usize]
