@@ -311,7 +311,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         // Each child is looked up in the index, and a new one in the table
         // of solved positions and the estimates: a cache miss each, all
         // started at once (the three hash a key alike): 13% less time on
-        // 3x11 (`experiments/search_speed/`, session 71).
+        // 3x11 (`experiments/search_speed/`, session 71). A child already
+        // in the graph (a quarter of them on 9x5) is then a second miss,
+        // its node, whose key the look-up compares: those too are started
+        // together, once the slots have come in.
         g.hashes.clear();
         for p in positions.iter() {
             let hash = hash_key(&Node { pos: *p, left }, self.attacker);
@@ -319,6 +322,9 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             self.table.prefetch(hash);
             self.estimates.prefetch(hash);
             g.hashes.push(hash);
+        }
+        for &hash in &g.hashes {
+            g.index.prefetch_node(&g.nodes, hash);
         }
         for (k, p) in positions.iter().enumerate() {
             let child = Node { pos: *p, left };

@@ -330,6 +330,29 @@ impl Index {
         prefetch(&self.slots[self.start(hash)]);
     }
 
+    /// Starts loading into the cache the node a [`Index::find`] of `hash`
+    /// would compare its key with, if any: the node is a miss of its
+    /// own, which the find would otherwise wait for after the slot's.
+    #[inline]
+    pub(super) fn prefetch_node<K>(&self, nodes: &[GNode<K>], hash: u64) {
+        let tag = hash & 0xffff_ffff;
+        let mut i = self.start(hash);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return;
+            }
+            if s >> 32 == tag {
+                prefetch(&nodes[(s & 0xffff_ffff) as usize - 1]);
+                return;
+            }
+            i += 1;
+            if i == self.slots.len() {
+                i = 0;
+            }
+        }
+    }
+
     pub(super) fn put(&mut self, slot: usize, hash: u64, node: u32) {
         self.slots[slot] = (hash & 0xffff_ffff) << 32 | (node as u64 + 1);
     }
