@@ -309,22 +309,26 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let left = turns_left_after(node.left);
         let first = g.edges.len();
         // Each child is looked up in the index, and a new one in the table
-        // of solved positions and the estimates: a cache miss each, all
-        // started at once (the three hash a key alike): 13% less time on
-        // 3x11 (`experiments/search_speed/`, session 71). A child already
-        // in the graph (a quarter of them on 9x5) is then a second miss,
-        // its node, whose key the look-up compares: those too are started
-        // together, once the slots have come in.
+        // of solved positions and the estimates: cache misses, started
+        // together where they can be (the three hash a key alike; 13% less
+        // time on 3x11, `experiments/search_speed/`, session 71). First
+        // the index slots; then, from them, the node of each child already
+        // in the graph (its key is compared: a quarter of 9x5's children,
+        // each a miss after its slot's) and the table's and the estimates'
+        // slots of each new one, which a child found needs not (3x11: 4.5%
+        // less CPU than with all three asked for at once, and the nodes
+        // not; `experiments/search_graph/`, session 91).
         g.hashes.clear();
         for p in positions.iter() {
             let hash = hash_key(&Node { pos: *p, left }, self.attacker);
             g.index.prefetch(hash);
-            self.table.prefetch(hash);
-            self.estimates.prefetch(hash);
             g.hashes.push(hash);
         }
         for &hash in &g.hashes {
-            g.index.prefetch_node(&g.nodes, hash);
+            if !g.index.prefetch_node(&g.nodes, hash) {
+                self.table.prefetch(hash);
+                self.estimates.prefetch(hash);
+            }
         }
         for (k, p) in positions.iter().enumerate() {
             let child = Node { pos: *p, left };

@@ -333,18 +333,20 @@ impl Index {
     /// Starts loading into the cache the node a [`Index::find`] of `hash`
     /// would compare its key with, if any: the node is a miss of its
     /// own, which the find would otherwise wait for after the slot's.
+    /// Returns whether there is one (the key is then almost surely in
+    /// the graph: a 32-bit tag of another key is one in four billion).
     #[inline]
-    pub(super) fn prefetch_node<K>(&self, nodes: &[GNode<K>], hash: u64) {
+    pub(super) fn prefetch_node<K>(&self, nodes: &[GNode<K>], hash: u64) -> bool {
         let tag = hash & 0xffff_ffff;
         let mut i = self.start(hash);
         loop {
             let s = self.slots[i];
             if s == 0 {
-                return;
+                return false;
             }
             if s >> 32 == tag {
                 prefetch(&nodes[(s & 0xffff_ffff) as usize - 1]);
-                return;
+                return true;
             }
             i += 1;
             if i == self.slots.len() {
