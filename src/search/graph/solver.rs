@@ -313,11 +313,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         // together where they can be (the three hash a key alike; 13% less
         // time on 3x11, `experiments/search_speed/`, session 71). First
         // the index slots; then, from them, the node of each child already
-        // in the graph (its key is compared: a quarter of 9x5's children,
-        // each a miss after its slot's) and the table's and the estimates'
-        // slots of each new one, which a child found needs not (3x11: 4.5%
-        // less CPU than with all three asked for at once, and the nodes
-        // not; `experiments/search_graph/`, session 91).
+        // in the graph (its key is compared: a quarter or more of 9x5's
+        // children, each a miss after its slot's) and the table's and the
+        // estimates' slots of each new one, which a child found needs not
+        // (4.5% less CPU on 3x11 and 9x5 than with all three asked for at
+        // once and the nodes not; `experiments/search_graph/`, session 91).
         g.hashes.clear();
         for p in positions.iter() {
             let hash = hash_key(&Node { pos: *p, left }, self.attacker);

@@ -389,9 +389,16 @@ mod tests {
         }
         for id in 0..n as u64 {
             assert_eq!(index.find(&nodes, &node(id).node, hash(id)), Ok(id as u32));
+            assert!(index.prefetch_node(&nodes, hash(id)), "{id}");
         }
         for id in n as u64..n as u64 + 100 {
             assert!(index.find(&nodes, &node(id).node, hash(id)).is_err());
+            // (Only a key whose tag is in the index says it may be there.)
+            assert_eq!(
+                index.prefetch_node(&nodes, hash(id)),
+                hash(id) == 42,
+                "{id}"
+            );
         }
     }
 
