@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Session 62: the two open ends of 3x11 b5-b6A (see ../README.md), "Black
 # wins?" on the graph with weak numbers and the default depth cap (50), one
-# thread each in 9 GiB, side by side. A disproof of either makes b5-b6A a
+# thread each in MEM GiB (default 9; session 91 ran it with MEM=8), side by
+# side. A disproof of either makes b5-b6A a
 # draw. DB: the 11x3 tables to 8 stones (they serve 3x11):
 #   fanorona build --board 11x3 --pieces 8 --db DB --threads 2 --memory 8 --json
 # usage: session62.sh BIN DB OUT LIMIT_S
@@ -14,7 +15,7 @@ P3="B.B/B.B/.B./B.B/.../.W./.W./W.W/W../W.W/W.W w"
 C6="B.B/B.B/..B/B.B/B../.../.B./W.W/W../W.W/W.W w"
 run() {
   /usr/bin/time -v "$BIN" solve --position "$2" --pieces 8 --db "$DB" --goal black --graph --weak \
-    --moves none --threads 1 --memory 9 --table-cache 1 --time-limit "$LIM" \
+    --moves none --threads 1 --memory "${MEM:-9}" --table-cache 1 --time-limit "$LIM" \
     --checkpoint "$OUT/$1.fns" --checkpoint-every 10 --json > "$OUT/$1.json" 2> "$OUT/$1.log"
   echo "rc=$?" >> "$OUT/$1.log"
 }
