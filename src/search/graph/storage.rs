@@ -303,24 +303,37 @@ impl Index {
     /// The node of `key` (of hash `hash`) if it is in the graph, else the
     /// slot to put it in.
     pub(super) fn find<K: Eq>(&self, nodes: &[GNode<K>], key: &K, hash: u64) -> Result<u32, usize> {
-        let tag = hash & 0xffff_ffff;
         let mut i = self.start(hash);
+        loop {
+            let (slot, n) = self.next_tagged(hash, i)?;
+            if nodes[n as usize].node == *key {
+                return Ok(n);
+            }
+            i = self.after(slot);
+        }
+    }
+
+    /// From slot `i` on, the first slot with `hash`'s tag and the node it
+    /// names, or (`Err`) the empty slot that ends the run before one.
+    #[inline]
+    fn next_tagged(&self, hash: u64, mut i: usize) -> Result<(usize, u32), usize> {
+        let tag = hash & 0xffff_ffff;
         loop {
             let s = self.slots[i];
             if s == 0 {
                 return Err(i);
             }
             if s >> 32 == tag {
-                let n = (s & 0xffff_ffff) as u32 - 1;
-                if nodes[n as usize].node == *key {
-                    return Ok(n);
-                }
+                return Ok((i, (s & 0xffff_ffff) as u32 - 1));
             }
-            i += 1;
-            if i == self.slots.len() {
-                i = 0;
-            }
+            i = self.after(i);
         }
+    }
+
+    /// The slot after slot `i`, the first after the last.
+    #[inline]
+    fn after(&self, i: usize) -> usize {
+        if i + 1 == self.slots.len() { 0 } else { i + 1 }
     }
 
     /// Starts loading the first slot of a key into the cache, for a
@@ -337,21 +350,12 @@ impl Index {
     /// the graph: a 32-bit tag of another key is one in four billion).
     #[inline]
     pub(super) fn prefetch_node<K>(&self, nodes: &[GNode<K>], hash: u64) -> bool {
-        let tag = hash & 0xffff_ffff;
-        let mut i = self.start(hash);
-        loop {
-            let s = self.slots[i];
-            if s == 0 {
-                return false;
+        match self.next_tagged(hash, self.start(hash)) {
+            Ok((_, n)) => {
+                prefetch(&nodes[n as usize]);
+                true
             }
-            if s >> 32 == tag {
-                prefetch(&nodes[(s & 0xffff_ffff) as usize - 1]);
-                return true;
-            }
-            i += 1;
-            if i == self.slots.len() {
-                i = 0;
-            }
+            Err(_) => false,
         }
     }
 
