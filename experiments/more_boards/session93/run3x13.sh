@@ -4,7 +4,7 @@
 # replies on two threads (10 GiB each), on the graph with weak numbers, with
 # the 13x3 tables to 8 stones (they serve 3x13), built first into DB:
 #   fanorona build --board 13x3 --pieces 8 --db DB --threads 2 --memory 16 --json   # build13x3_8.json
-# The checkpoint folder CK lets a later sitting take the search up again.
+# The checkpoint folder OUT/ck lets a later sitting take the search up again.
 # usage: run3x13.sh BIN DB OUT LIMIT_S
 set -u
 BIN=$1; DB=$2; OUT=$3; LIM=$4
