@@ -17,6 +17,8 @@
 //! - [`builder`]: retrograde analysis, class by class, resumable (complete
 //!   tables are reused, a group being solved is saved every half hour);
 //! - [`probe`]: the tables of a board and rule set as an [`value::Oracle`];
+//! - [`perfect_line`]: the line of perfect play from a position, off the
+//!   tables;
 //! - [`verify`]: every stored value re-checked against its successors;
 //! - [`progress`]: the progress bars of builds and table walks;
 //! - [`search`]: proof-number search with the tables;
@@ -76,6 +78,7 @@ mod hugepages;
 pub mod index;
 pub mod movegen;
 pub mod notation;
+pub mod perfect_line;
 pub mod perft;
 pub mod position;
 mod prefetch;

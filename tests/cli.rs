@@ -1001,3 +1001,65 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
     let (tunables, _) = started(None, true);
     assert!(tunables.is_empty(), "{tunables:?}");
 }
+
+/// `probe --line` prints the line of perfect play to the end of the game:
+/// as long as a win's distance, round to a repeated position in a draw,
+/// cut at `--line=N`; in JSON too.
+#[test]
+fn probe_prints_the_line_of_perfect_play() {
+    let db = temp_folder("line");
+    let dir = db.to_str().unwrap();
+    ok(&["build", "--board", "5x3", "--pieces", "4", "--db", dir]);
+    let win = "W..../..B../...W. w";
+    let draw = "W..../...../....B w";
+
+    let out = ok(&["probe", "--db", dir, "--line", win]);
+    assert!(out.starts_with(&format!("{win}: win 11")), "{out}");
+    let line_at = out.find("  line:").expect("a line");
+    let turns: Vec<&str> = out[line_at..]
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with('('))
+        .flat_map(|l| l.split_whitespace().skip(1))
+        .collect();
+    assert_eq!(turns.len(), 11, "{out}");
+    // White's first turn is one of its two that win in 11.
+    assert!(["d1-e1", "a3-b3"].contains(&turns[0]), "{out}");
+    assert!(
+        out.contains("(11 plies: Black has no stones left)"),
+        "{out}"
+    );
+
+    let json = ok(&["probe", "--db", dir, "--json", "--line", win, draw]);
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 2, "{json}");
+    let [won, drawn] = [lines[0], lines[1]];
+    let steps = |l: &str| {
+        l[l.find("\"line\": ").unwrap()..]
+            .matches("\"move\"")
+            .count()
+    };
+    assert_eq!(steps(won), 11, "{won}");
+    assert_eq!(json_value(won, "line_end"), "\"no stones\"");
+    // The last ply is the one that wins: its position is lost at once.
+    assert!(
+        won.ends_with("\"value\": \"loss\", \"plies\": 0}], \"line_end\": \"no stones\"}"),
+        "{won}"
+    );
+    assert_eq!(json_value(drawn, "value"), "\"draw\"");
+    assert_eq!(json_value(drawn, "line_end"), "\"repetition\"");
+    let repeats = json_number(drawn, "repeats_ply") as usize;
+    assert!(repeats < steps(drawn), "{drawn}");
+    assert!(
+        !drawn[drawn.find("\"line\": ").unwrap()..].contains("\"win\""),
+        "{drawn}"
+    );
+
+    let out = ok(&["probe", "--db", dir, "--line=3", win]);
+    assert!(
+        out.contains("(3 plies: stopped at the most plies asked for"),
+        "{out}"
+    );
+    user_error(&["probe", "--db", dir, "--line=x", win], &["--line", "'x'"]);
+    let _ = std::fs::remove_dir_all(&db);
+}

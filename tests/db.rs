@@ -11,12 +11,13 @@ use fanorona::builder::{
     build_groups, table_dir, table_path, wdl_path,
 };
 use fanorona::index::{MaterialClass, class_size};
-use fanorona::notation::Diagram;
+use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
+use fanorona::perfect_line::{LineEnd, perfect_line};
 use fanorona::probe::Tablebase;
 use fanorona::value::Wdl;
 use fanorona::{Board, Continuation, Diagonals, Rules, Stalemate, Value};
 use support::brute::{self, Val};
-use support::naive::{Diag, NaiveRules};
+use support::naive::{Diag, NaivePos, NaiveRules};
 use support::tables::put_wrong_value;
 
 fn temp_db(name: &str) -> PathBuf {
@@ -830,4 +831,109 @@ fn classes_names_the_tables_list_opens_without_opening_them() {
     // 1v1, 1v2, 2v1 and the junk 4v4 (a side with no stones has no table).
     assert_eq!(classes.len(), 4, "{classes:?}");
     let _ = std::fs::remove_dir_all(&db);
+}
+
+/// The brute-force value `v` with `turns` turns left under the move limit.
+fn val_within(v: Val, turns: u32) -> Val {
+    match v {
+        Val::Win(n) | Val::Loss(n) if n > turns => Val::Draw,
+        v => v,
+    }
+}
+
+#[test]
+fn perfect_lines_follow_the_brute_force_values_to_the_end_of_the_game() {
+    // Every position of 5x3 up to four stones (and of 3x3 under the
+    // sacrifice move), its line off the tables checked ply by ply against
+    // the brute-force values and the naive move generator: each ply a
+    // legal turn, each value one ply nearer the end than the last, a won
+    // or lost line ending exactly at its distance with the side to move
+    // out of stones or turns, a drawn one never leaving the draw. Then
+    // the same with a move limit of six turns.
+    let stalemate_draw = Rules {
+        stalemate: Stalemate::Draw,
+        ..Default::default()
+    };
+    let sacrifice = Rules {
+        sacrifice: true,
+        ..Default::default()
+    };
+    let mut ends = HashMap::new();
+    for (cols, rows, rules, pieces) in [
+        (5, 3, Rules::default(), 4),
+        (5, 3, stalemate_draw, 4),
+        (3, 3, sacrifice, 5),
+    ] {
+        let db = temp_db(&format!("line-{cols}x{rows}-{}", rules.slug()));
+        let board = Board::new(cols, rows, rules.diagonals).unwrap();
+        build_quietly(&db, board, rules, pieces);
+        let tb = Tablebase::<u64>::new(&db, board, rules);
+        let naive = naive_rules(&rules);
+        let truth = brute::solve(cols, rows, naive, pieces as usize);
+        for turns_left in [None, Some(6u32)] {
+            for (fen, &want) in &truth {
+                let want = turns_left.map_or(want, |t| val_within(want, t));
+                let pos = Diagram::parse(fen).unwrap().to_position::<u64>();
+                let line = perfect_line(&tb, &pos, 40, turns_left)
+                    .unwrap_or_else(|e| panic!("{fen}: {e}"));
+                let mut at = fen.clone();
+                let mut value = want;
+                for (k, step) in line.steps.iter().enumerate() {
+                    let next = position_to_fen(&board, &step.position);
+                    let turn = turn_to_string(&board, &step.turn);
+                    let legal = support::naive::legal_turns(&NaivePos::parse(&at), naive);
+                    assert!(
+                        legal.contains(&(turn.clone(), next.clone())),
+                        "{fen}, ply {}: {turn} to {next} is not a legal turn of {at}",
+                        k + 1
+                    );
+                    let left = turns_left.map(|t| t - k as u32 - 1);
+                    let got = left.map_or(truth[&next], |t| val_within(truth[&next], t));
+                    let expected = match value {
+                        Val::Win(n) => Val::Loss(n - 1),
+                        Val::Loss(n) => Val::Win(n - 1),
+                        Val::Draw => Val::Draw,
+                    };
+                    assert_eq!(got, expected, "{fen}, ply {}: {turn} to {next}", k + 1);
+                    assert_eq!(
+                        to_val(step.value),
+                        got,
+                        "{fen}, ply {}: stored value",
+                        k + 1
+                    );
+                    (at, value) = (next, got);
+                }
+                let over = support::naive::legal_turns(&NaivePos::parse(&at), naive).is_empty();
+                match (want, line.end) {
+                    (Val::Win(n) | Val::Loss(n), LineEnd::NoStones | LineEnd::NoTurn) => {
+                        assert_eq!(line.steps.len(), n as usize, "{fen}: {:?}", line.end);
+                        assert!(over, "{fen}: the line ends at {at}, which has turns");
+                    }
+                    (Val::Draw, LineEnd::NoTurn) => {
+                        assert!(over && rules.stalemate == Stalemate::Draw, "{fen}")
+                    }
+                    (Val::Draw, LineEnd::Repetition(ply)) => {
+                        assert!(ply < line.steps.len(), "{fen}: {ply}");
+                        let before = match ply {
+                            0 => pos,
+                            p => line.steps[p - 1].position,
+                        };
+                        assert_eq!(before, line.steps.last().unwrap().position, "{fen}");
+                    }
+                    (Val::Draw, LineEnd::MoveLimit) => {
+                        assert_eq!(Some(line.steps.len() as u32), turns_left, "{fen}")
+                    }
+                    (Val::Draw, LineEnd::MostPlies) => assert_eq!(line.steps.len(), 40, "{fen}"),
+                    (want, end) => panic!("{fen}: {want:?} ends in {end:?}"),
+                }
+                *ends.entry(line.end.name()).or_insert(0) += 1;
+            }
+        }
+        std::fs::remove_dir_all(&db).unwrap();
+    }
+    // Every kind of end was met (a drawn line repeats long before 40 plies
+    // on boards this small).
+    for end in ["no stones", "no turn", "repetition", "move limit"] {
+        assert!(ends.get(end).is_some_and(|&n| n > 0), "{end}: {ends:?}");
+    }
 }

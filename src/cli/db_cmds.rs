@@ -16,8 +16,10 @@ use fanorona::geometry::Board;
 use fanorona::index::MaterialClass;
 use fanorona::movegen::legal_turns;
 use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
+use fanorona::perfect_line::{LineEnd, PerfectLine, perfect_line};
+use fanorona::position::Position;
 use fanorona::probe::Tablebase;
-use fanorona::rules::Rules;
+use fanorona::rules::{Color, Rules};
 use fanorona::table::TableFile;
 use fanorona::value::Value;
 use fanorona::verify::verify_class;
@@ -376,6 +378,16 @@ pub struct ProbeArgs {
     /// away than that is a draw.
     #[arg(long)]
     pub turns_left: Option<u32>,
+    /// Also print the line of perfect play: each side's best turn, ply by
+    /// ply, to the end of the game (a won or lost line is as long as its
+    /// distance). A drawn line stops where a position comes round again,
+    /// or after N plies (`--line=N`, default 200). JSON: "line" (a list of {"move",
+    /// "position", "value", "plies"}, each value for the side to move in
+    /// that position) and "line_end" ("no stones", "no turn",
+    /// "repetition" with "repeats_ply", "move limit" or "most plies").
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
+          default_missing_value = "200")]
+    pub line: Option<usize>,
     /// One JSON object per position.
     #[arg(long)]
     pub json: bool,
@@ -395,6 +407,62 @@ fn value_text(v: Value) -> String {
         Some(n) => format!("{} {n}", v.wdl().name()),
         None => v.wdl().name().to_string(),
     }
+}
+
+/// A line of perfect play as `probe --json` appends it.
+fn line_json<B: Bits>(board: &Board, line: &PerfectLine<B>) -> String {
+    let steps: Vec<String> = line
+        .steps
+        .iter()
+        .map(|st| {
+            format!(
+                "{{\"move\": {}, \"position\": {}, {}}}",
+                json_str(&turn_to_string(board, &st.turn)),
+                json_str(&position_to_fen(board, &st.position)),
+                value_json(st.value)
+            )
+        })
+        .collect();
+    let repeats = match line.end {
+        LineEnd::Repetition(ply) => format!(", \"repeats_ply\": {ply}"),
+        _ => String::new(),
+    };
+    format!(
+        ", \"line\": [{}], \"line_end\": {}{repeats}",
+        steps.join(", "),
+        json_str(line.end.name())
+    )
+}
+
+/// A line of perfect play as `probe` prints it: the turns, numbered by
+/// ply, then how it ends.
+fn line_text<B: Bits>(board: &Board, start: &Position<B>, line: &PerfectLine<B>) -> String {
+    let mut s = String::from("\n  line:");
+    for (i, st) in line.steps.iter().enumerate() {
+        if i % 8 == 0 {
+            s.push_str(&format!("\n    {:>3}.", i + 1));
+        }
+        s.push_str(&format!(" {}", turn_to_string(board, &st.turn)));
+    }
+    let last = line.steps.last().map_or(start, |st| &st.position);
+    let side = |c: Color| match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let plies = line.steps.len();
+    let end = match line.end {
+        LineEnd::NoStones => format!("{} has no stones left", side(last.turn)),
+        LineEnd::NoTurn => format!("{} has no turn", side(last.turn)),
+        LineEnd::Repetition(0) => "the starting position comes round again: a draw".to_string(),
+        LineEnd::Repetition(ply) => {
+            format!("the position after ply {ply} comes round again: a draw")
+        }
+        LineEnd::MoveLimit => "no turns left under the move limit: a draw".to_string(),
+        LineEnd::MostPlies => "stopped at the most plies asked for (--line=N)".to_string(),
+    };
+    let unit = if plies == 1 { "ply" } else { "plies" };
+    s.push_str(&format!("\n    ({plies} {unit}: {end})"));
+    s
 }
 
 /// Answers one position: its value and every turn with its value.
@@ -425,6 +493,10 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.2));
         let fen = position_to_fen(&board, &pos);
+        let line = match args.line {
+            Some(most) => Some(perfect_line(&tb, &pos, most, args.turns_left)?),
+            None => None,
+        };
         Ok(if args.json {
             let ms: Vec<String> = moves
                 .iter()
@@ -432,11 +504,20 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
                     format!("{{\"move\": {}, \"position\": {}, {}}}", json_str(m), json_str(p), value_json(*v))
                 })
                 .collect();
-            format!("{{\"position\": {}, {}, \"moves\": [{}]}}", json_str(&fen), value_json(v), ms.join(", "))
+            let line_json = line.map(|l| line_json(&board, &l)).unwrap_or_default();
+            format!(
+                "{{\"position\": {}, {}, \"moves\": [{}]{line_json}}}",
+                json_str(&fen),
+                value_json(v),
+                ms.join(", ")
+            )
         } else {
             let mut s = format!("{fen}: {}", value_text(v));
             for (m, _, mv) in &moves {
                 s.push_str(&format!("\n  {m:<16} {}", value_text(*mv)));
+            }
+            if let Some(l) = line {
+                s.push_str(&line_text(&board, &pos, &l));
             }
             s
         })
