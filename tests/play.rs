@@ -753,3 +753,90 @@ fn draws_are_accepted_only_when_proven() {
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
+
+/// `hint` lists every move with its perfect-play value when the tables
+/// reach all of them (the values checked against the brute-force solver
+/// and the naive move generator), best first; where they do not, the
+/// engine names the move it would play. Neither plays a move.
+#[test]
+fn hint_gives_the_tables_values_or_the_engines_choice() {
+    let db = std::env::temp_dir().join(format!("fanorona-play-hint-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let dir = db.to_str().unwrap();
+    let built = run(
+        &["build", "--board", "5x3", "--pieces", "3", "--db", dir],
+        "",
+    );
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let brute = Brute::new(5, 3, 3);
+    let start = "W..../..B../...W. w";
+    let o = run(
+        &["play", "--position", start, "--human", "both", "--db", dir],
+        "hint\nd1-e1\nhint\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    let hints: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once("Tables (perfect play): ").map(|(_, h)| h))
+        .collect();
+    assert_eq!(hints.len(), 2, "{out}");
+    let ps = positions(&out);
+    assert_eq!(ps.len(), 2, "a hint plays no move:\n{out}");
+    for (fen, hint) in ps.iter().zip(&hints) {
+        let listed: Vec<(&str, &str)> = hint
+            .split(", ")
+            .map(|m| m.split_once(' ').expect("a move and its value"))
+            .collect();
+        let mut want: Vec<(String, String)> = support::naive::legal_turns(
+            &support::naive::NaivePos::parse(fen),
+            NaiveRules::default(),
+        )
+        .into_iter()
+        .map(|(m, child)| (m, value(brute.values[&child]).parent().to_string()))
+        .collect();
+        want.sort();
+        want.dedup();
+        let mut got: Vec<(String, String)> = listed
+            .iter()
+            .map(|(m, v)| (m.to_string(), v.to_string()))
+            .collect();
+        got.sort();
+        assert_eq!(got, want, "{fen}");
+        // Best first: the first listed is worth as much as any.
+        let first = brute.values[&position_to_fen(
+            &brute.board,
+            &parse_position::<u64>(&brute.board, fen).unwrap(),
+        )];
+        assert_eq!(listed[0].1, value(first).to_string(), "{fen}: {hint}");
+    }
+    // The 3x3 start without tables: the engine's choice, a legal move.
+    let o = run(
+        &[
+            "play",
+            "--board",
+            "3x3",
+            "--human",
+            "both",
+            "--engine-time",
+            "50",
+        ],
+        "hint\nquit\n",
+    );
+    let out = stdout(&o);
+    let suggested = out
+        .split("Engine suggests ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no suggestion:\n{out}"));
+    assert!(
+        ["a1-b2A", "b1-b2A", "c1-b2A", "c2-b2A"].contains(&suggested),
+        "{out}"
+    );
+    assert_eq!(positions(&out).len(), 1, "{out}");
+    let _ = std::fs::remove_dir_all(&db);
+}

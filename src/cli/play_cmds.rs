@@ -15,9 +15,10 @@ use fanorona::bits::Bits;
 use fanorona::engine::{self, Limits, XorShift64};
 use fanorona::game::{Entered, Game, GameRecord, Undone};
 use fanorona::geometry::Board;
+use fanorona::notation::turn_to_string;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
-use fanorona::value::{NoTables, Oracle};
+use fanorona::value::{NoTables, Oracle, Value};
 use fanorona::with_bits;
 
 use super::common::{CliError, CliResult, RuleArgs};
@@ -264,6 +265,8 @@ b2-b1 (paika), xd2 (sacrifice, when that variant is on). Or step by step:
 Commands:
   undo          take back the last step, or the last turn (and the engine's reply)
   redo          play again a turn taken back
+  hint          the value of every move from the tables (perfect play),
+                or the engine's choice where they do not reach
   draw          offer a draw
   resign        give up
   save FILE     save the game record to FILE
@@ -577,6 +580,7 @@ fn command<B: Bits>(
             let me = game.position().turn;
             game.resign(me);
         }
+        "hint" if game.outcome().is_none() => hint(game, cfg, oracle)?,
         "draw" | "offer" if game.outcome().is_none() => offer_draw(game, cfg, oracle, input),
         _ if line.eq_ignore_ascii_case("offer draw") && game.outcome().is_none() => {
             offer_draw(game, cfg, oracle, input)
@@ -590,6 +594,46 @@ fn command<B: Bits>(
         },
     }
     Ok(None)
+}
+
+/// Prints what the side to move should play: every move with its
+/// perfect-play value when the tables hold all the positions they lead to,
+/// else the move the engine would choose, with what its search found.
+fn hint<B: Bits>(game: &Game<B>, cfg: &PlayConfig, oracle: &dyn Oracle<B>) -> CliResult {
+    let left = game.turns_left();
+    let valued: Option<Vec<(String, Value)>> = game
+        .legal_turns()
+        .iter()
+        .map(|(turn, child)| {
+            // With a move limit, one turn fewer is left after it.
+            let v = oracle.lookup(child)?;
+            let v = left.map_or(v, |t| v.within(t.saturating_sub(1)));
+            Some((turn_to_string(game.board(), turn), v.parent()))
+        })
+        .collect();
+    match valued {
+        Some(mut moves) if !moves.is_empty() => {
+            moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+            let listed: Vec<String> = moves.iter().map(|(m, v)| format!("{m} {v}")).collect();
+            println!("Tables (perfect play): {}", listed.join(", "));
+        }
+        _ => {
+            let limits = engine_limits(cfg.time_limit, cfg.engine_time, cfg.nodes, left);
+            let choice = engine::choose(
+                game.geometry(),
+                game.rules(),
+                game.position(),
+                oracle,
+                &limits,
+            )?;
+            println!(
+                "Engine suggests {}   [{}]",
+                turn_to_string(game.board(), &choice.turn),
+                choice.info
+            );
+        }
+    }
+    Ok(())
 }
 
 fn offer_draw<B: Bits>(
