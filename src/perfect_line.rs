@@ -111,11 +111,33 @@ pub fn perfect_line<B: Bits>(
             break LineEnd::MostPlies;
         }
         let mut best: Option<(Turn, Position<B>, Value)> = None;
+        let mut not_built = None;
         for (turn, child) in turns {
-            let v = limited(tb, &child, left.map(|t| t - 1))?;
+            let v = match limited(tb, &child, left.map(|t| t - 1)) {
+                Ok(v) => v,
+                // (See below.)
+                Err(e @ ProbeError::NotBuilt { .. }) => {
+                    not_built.get_or_insert(e);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             // Better for the side that plays it: its value seen one ply up.
             if best.as_ref().is_none_or(|b| v.parent() > b.2.parent()) {
                 best = Some((turn, child, v));
+            }
+        }
+        // A position just above the tables, answered through one winning
+        // capture, may have turns into classes the folder lacks: the line
+        // goes on if a known turn is worth the position's value, as only
+        // then is it surely the best.
+        if let Some(e) = not_built {
+            let here = match steps.last() {
+                Some(st) => st.value,
+                None => limited(tb, &pos, left)?,
+            };
+            if best.as_ref().is_none_or(|b| b.2.parent() != here) {
+                return Err(e);
             }
         }
         let (turn, child, value) = best.expect("a position with turns has a best one");

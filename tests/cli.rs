@@ -1062,4 +1062,24 @@ fn probe_prints_the_line_of_perfect_play() {
     );
     user_error(&["probe", "--db", dir, "--line=x", win], &["--line", "'x'"]);
     let _ = std::fs::remove_dir_all(&db);
+
+    // Above tables of three stones, a position answered through its
+    // winning capture: the turns into classes not built are unknown, and
+    // the line is that capture.
+    let db = temp_folder("line-above");
+    let dir = db.to_str().unwrap();
+    ok(&["build", "--board", "5x3", "--pieces", "3", "--db", dir]);
+    let out = ok(&["probe", "--db", dir, "--line", "W.B.B/..W../W.... w"]);
+    assert!(
+        out.starts_with("W.B.B/..W../W.... w: win 1\n  c2-c1W-d2A       win 1\n"),
+        "{out}"
+    );
+    assert_eq!(out.matches("unknown (class not built)").count(), 2, "{out}");
+    assert!(
+        out.contains("  line:\n      1. c2-c1W-d2A\n    (1 ply: Black has no stones left)"),
+        "{out}"
+    );
+    let json = ok(&["probe", "--db", dir, "--json", "W.B.B/..W../W.... w"]);
+    assert!(json.contains("{\"move\": \"a1-b2A\", \"position\": \"W...B/.WW../..... b\", \"value\": \"unknown\", \"plies\": null}"), "{json}");
+    let _ = std::fs::remove_dir_all(&db);
 }

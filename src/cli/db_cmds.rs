@@ -18,7 +18,7 @@ use fanorona::movegen::legal_turns;
 use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
 use fanorona::perfect_line::{LineEnd, PerfectLine, perfect_line};
 use fanorona::position::Position;
-use fanorona::probe::Tablebase;
+use fanorona::probe::{ProbeError, Tablebase};
 use fanorona::rules::{Color, Rules};
 use fanorona::table::TableFile;
 use fanorona::value::Value;
@@ -402,6 +402,15 @@ fn value_json(v: Value) -> String {
     }
 }
 
+/// A move's value in `probe --json`: `"unknown"` when the class it leads
+/// to is not built.
+fn move_value_json(v: Option<Value>) -> String {
+    v.map_or_else(
+        || "\"value\": \"unknown\", \"plies\": null".to_string(),
+        value_json,
+    )
+}
+
 fn value_text(v: Value) -> String {
     match v.plies() {
         Some(n) => format!("{} {n}", v.wdl().name()),
@@ -483,14 +492,21 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         let mut moves = Vec::new();
         for (t, child) in legal_turns(&tb.geo, rules, &pos) {
             // The value of a turn for the side that plays it; with a move
-            // limit, one turn fewer is left after it.
-            let cv = tb.probe(&child)?;
-            let mv = match args.turns_left {
+            // limit, one turn fewer is left after it. A position answered
+            // through one winning capture may have turns into classes
+            // the folder lacks: those are unknown.
+            let cv = match tb.probe(&child) {
+                Ok(cv) => Some(cv),
+                Err(ProbeError::NotBuilt { .. }) => None,
+                Err(e) => return Err(e.into()),
+            };
+            let mv = cv.map(|cv| match args.turns_left {
                 Some(tl) => cv.within(tl.saturating_sub(1)).parent(),
                 None => cv.parent(),
-            };
+            });
             moves.push((turn_to_string(&board, &t), position_to_fen(&board, &child), mv));
         }
+        // Best first, the unknown last.
         moves.sort_by_key(|m| std::cmp::Reverse(m.2));
         let fen = position_to_fen(&board, &pos);
         let line = match args.line {
@@ -501,7 +517,7 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
             let ms: Vec<String> = moves
                 .iter()
                 .map(|(m, p, v)| {
-                    format!("{{\"move\": {}, \"position\": {}, {}}}", json_str(m), json_str(p), value_json(*v))
+                    format!("{{\"move\": {}, \"position\": {}, {}}}", json_str(m), json_str(p), move_value_json(*v))
                 })
                 .collect();
             let line_json = line.map(|l| line_json(&board, &l)).unwrap_or_default();
@@ -514,7 +530,8 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         } else {
             let mut s = format!("{fen}: {}", value_text(v));
             for (m, _, mv) in &moves {
-                s.push_str(&format!("\n  {m:<16} {}", value_text(*mv)));
+                let v = mv.map_or_else(|| "unknown (class not built)".to_string(), value_text);
+                s.push_str(&format!("\n  {m:<16} {v}"));
             }
             if let Some(l) = line {
                 s.push_str(&line_text(&board, &pos, &l));
