@@ -97,6 +97,13 @@ impl Color {
             Color::Black => "black",
         }
     }
+    /// `White` or `Black`, as a sentence about the side starts.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 /// One rule set: every switch of the rule book. Written into every table

@@ -76,6 +76,14 @@ impl Value {
             v => v,
         }
     }
+    /// The value of a turn into a position of this value, for the side
+    /// that plays it, with `turns_left` turns left in the game before the
+    /// turn (`None`: no move limit): one turn fewer is left after it.
+    pub fn of_turn(self, turns_left: Option<u32>) -> Value {
+        turns_left
+            .map_or(self, |t| self.within(t.saturating_sub(1)))
+            .parent()
+    }
 }
 
 impl Ord for Value {
@@ -170,5 +178,17 @@ mod tests {
         assert_eq!(Value::Loss(0).parent(), Value::Win(1));
         assert_eq!(Value::Win(7).within(6), Value::Draw);
         assert_eq!(Value::Win(6).within(6), Value::Win(6));
+    }
+
+    #[test]
+    fn a_turn_leaves_one_turn_fewer() {
+        // Loss in 4 after the turn: a win in 5 for its player, if 5 turns
+        // are left before it, else a draw.
+        assert_eq!(Value::Loss(4).of_turn(None), Value::Win(5));
+        assert_eq!(Value::Loss(4).of_turn(Some(5)), Value::Win(5));
+        assert_eq!(Value::Loss(4).of_turn(Some(4)), Value::Draw);
+        assert_eq!(Value::Win(2).of_turn(Some(3)), Value::Loss(3));
+        assert_eq!(Value::Win(2).of_turn(Some(2)), Value::Draw);
+        assert_eq!(Value::Draw.of_turn(Some(0)), Value::Draw);
     }
 }

@@ -19,7 +19,7 @@ use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
 use fanorona::perfect_line::{LineEnd, PerfectLine, perfect_line};
 use fanorona::position::Position;
 use fanorona::probe::{ProbeError, Tablebase};
-use fanorona::rules::{Color, Rules};
+use fanorona::rules::Rules;
 use fanorona::table::TableFile;
 use fanorona::value::Value;
 use fanorona::verify::verify_class;
@@ -454,14 +454,10 @@ fn line_text<B: Bits>(board: &Board, start: &Position<B>, line: &PerfectLine<B>)
         s.push_str(&format!(" {}", turn_to_string(board, &st.turn)));
     }
     let last = line.steps.last().map_or(start, |st| &st.position);
-    let side = |c: Color| match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
     let plies = line.steps.len();
     let end = match line.end {
-        LineEnd::NoStones => format!("{} has no stones left", side(last.turn)),
-        LineEnd::NoTurn => format!("{} has no turn", side(last.turn)),
+        LineEnd::NoStones => format!("{} has no stones left", last.turn.title()),
+        LineEnd::NoTurn => format!("{} has no turn", last.turn.title()),
         LineEnd::Repetition(0) => "the starting position comes round again: a draw".to_string(),
         LineEnd::Repetition(ply) => {
             format!("the position after ply {ply} comes round again: a draw")
@@ -491,8 +487,7 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         let v = limit(tb.probe(&pos)?);
         let mut moves = Vec::new();
         for (t, child) in legal_turns(&tb.geo, rules, &pos) {
-            // The value of a turn for the side that plays it; with a move
-            // limit, one turn fewer is left after it. A position answered
+            // The value of a turn for the side that plays it. A position answered
             // through one winning capture may have turns into classes
             // the folder lacks: those are unknown.
             let cv = match tb.probe(&child) {
@@ -500,10 +495,7 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
                 Err(ProbeError::NotBuilt { .. }) => None,
                 Err(e) => return Err(e.into()),
             };
-            let mv = cv.map(|cv| match args.turns_left {
-                Some(tl) => cv.within(tl.saturating_sub(1)).parent(),
-                None => cv.parent(),
-            });
+            let mv = cv.map(|cv| cv.of_turn(args.turns_left));
             moves.push((turn_to_string(&board, &t), position_to_fen(&board, &child), mv));
         }
         // Best first, the unknown last.

@@ -3,7 +3,6 @@
 use fanorona::bits::Bits;
 use fanorona::geometry::Board;
 use fanorona::position::Position;
-use fanorona::rules::Color;
 
 /// The board as text: stones `W` and `B` (lower case for a sacrificed
 /// block), empty points `.`, lines `-` `|` `/` `\` (`X` where two
@@ -60,10 +59,7 @@ pub fn board_text<B: Bits>(board: &Board, pos: &Position<B>) -> String {
 
 /// One line under the board: who moves and how many stones each side has.
 pub fn status_line<B: Bits>(pos: &Position<B>) -> String {
-    let side = match pos.turn {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
+    let side = pos.turn.title();
     format!(
         "{side} to move; White {} stones, Black {} stones",
         pos.white.count(),

@@ -183,13 +183,6 @@ fn engine_limits(
     }
 }
 
-fn name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 // ----- play -----
 
 /// Lines from standard input, read on their own thread so that a person's
@@ -350,7 +343,7 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     let start = game.start();
     println!(
         "Turn {turn_no}{limit}: {}{who} to move. Captured: White {}, Black {}. Stones: White {}, Black {}.",
-        name(mover),
+        mover.title(),
         start.black.count().saturating_sub(shown.black.count()),
         start.white.count().saturating_sub(shown.white.count()),
         shown.white.count(),
@@ -459,14 +452,14 @@ fn session<B: Bits>(
             )?;
             let took = t0.elapsed();
             if cfg.time_limit.is_some_and(|l| took > l) {
-                println!("{} (engine) took {} ms.", name(mover), took.as_millis());
+                println!("{} (engine) took {} ms.", mover.title(), took.as_millis());
                 game.lose_on_time(mover);
                 continue;
             }
             let played = game.play_turn(&choice.turn)?;
             println!(
                 "{} (engine) plays {}   [{}]",
-                name(mover),
+                mover.title(),
                 played.notation,
                 choice.info
             );
@@ -481,7 +474,7 @@ fn session<B: Bits>(
         if deadline.is_none() {
             deadline = cfg.time_limit.map(|l| Instant::now() + l);
         }
-        prompt(&format!("{}> ", name(mover).to_ascii_lowercase()));
+        prompt(&format!("{}> ", mover.name()));
         let line = match input.read(deadline) {
             Read::Line(l) => l,
             Read::Eof => {
@@ -492,7 +485,7 @@ fn session<B: Bits>(
                 println!();
                 println!(
                     "{} did not move within {} ms.",
-                    name(mover),
+                    mover.title(),
                     cfg.time_limit.map_or(0, |t| t.as_millis())
                 );
                 game.lose_on_time(mover);
@@ -502,7 +495,7 @@ fn session<B: Bits>(
         if deadline.is_some_and(|d| Instant::now() > d) {
             println!(
                 "{} did not move within {} ms.",
-                name(mover),
+                mover.title(),
                 cfg.time_limit.map_or(0, |t| t.as_millis())
             );
             game.lose_on_time(mover);
@@ -587,7 +580,7 @@ fn command<B: Bits>(
         }
         _ => match game.enter(line) {
             Ok(Entered::Played(p)) => {
-                println!("{} plays {}", name(p.after.turn.other()), p.notation)
+                println!("{} plays {}", p.after.turn.other().title(), p.notation)
             }
             Ok(Entered::InProgress) => {}
             Err(e) => println!("{e}"),
@@ -605,10 +598,8 @@ fn hint<B: Bits>(game: &Game<B>, cfg: &PlayConfig, oracle: &dyn Oracle<B>) -> Cl
         .legal_turns()
         .iter()
         .map(|(turn, child)| {
-            // With a move limit, one turn fewer is left after it.
-            let v = oracle.lookup(child)?;
-            let v = left.map_or(v, |t| v.within(t.saturating_sub(1)));
-            Some((turn_to_string(game.board(), turn), v.parent()))
+            let v = oracle.lookup(child)?.of_turn(left);
+            Some((turn_to_string(game.board(), turn), v))
         })
         .collect();
     match valued {
@@ -647,14 +638,14 @@ fn offer_draw<B: Bits>(
     if cfg.human.plays(other) {
         prompt(&format!(
             "{} offers a draw. {}, do you accept? (yes/no)> ",
-            name(me),
-            name(other)
+            me.title(),
+            other.title()
         ));
         let yes = matches!(input.read(None), Read::Line(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "y" | "yes"));
         if yes {
             game.agree_draw();
         } else {
-            println!("{} declines the draw.", name(other));
+            println!("{} declines the draw.", other.title());
         }
         return;
     }
@@ -672,12 +663,12 @@ fn offer_draw<B: Bits>(
         &limits,
         other,
     ) {
-        println!("{} (engine) accepts the draw.", name(other));
+        println!("{} (engine) accepts the draw.", other.title());
         game.agree_draw();
     } else {
         println!(
             "{} (engine) declines: neither its tables nor its search show a draw or a loss for it.",
-            name(other)
+            other.title()
         );
     }
 }

@@ -80,27 +80,20 @@ impl Outcome {
     }
 }
 
-fn cap(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
-            Some(w) => write!(f, "{} wins: ", cap(w))?,
+            Some(w) => write!(f, "{} wins: ", w.title())?,
             None => write!(f, "draw: ")?,
         }
         match self.reason {
-            EndReason::NoStones(c) => write!(f, "{} has no stones left", cap(c)),
-            EndReason::Stalemate(c) => write!(f, "{} cannot move", cap(c)),
+            EndReason::NoStones(c) => write!(f, "{} has no stones left", c.title()),
+            EndReason::Stalemate(c) => write!(f, "{} cannot move", c.title()),
             EndReason::MoveLimit(n) => write!(f, "the move limit of {n} turns was reached"),
             EndReason::TurnCap(n) => write!(f, "the cap of {n} turns was reached"),
-            EndReason::Time(c) => write!(f, "{} ran out of time", cap(c)),
+            EndReason::Time(c) => write!(f, "{} ran out of time", c.title()),
             EndReason::Agreed => write!(f, "agreed"),
-            EndReason::Resigned(c) => write!(f, "{} resigned", cap(c)),
+            EndReason::Resigned(c) => write!(f, "{} resigned", c.title()),
         }
     }
 }
