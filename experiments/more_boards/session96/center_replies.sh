@@ -28,3 +28,5 @@ echo done
 #   --goal white --graph --weak --pieces 7 --moves none --threads 1 --memory 10 --table-cache 1 \
 #   --db $DB --time-limit 600 --checkpoint center_b6-b7A_white.fns \
 #   --checkpoint-seed /work/runs/s95/out/ck/center_white.fns --json
+# A second sitting of that search from its checkpoint, --time-limit 1200
+# (center_b6-b7A_white2.*).
