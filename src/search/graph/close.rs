@@ -185,9 +185,17 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // left stale, for the next closure. The numbers come out as two
         // full sweeps leave them. (Only expanded positions refresh, and
         // their parents are in `back`; a position the closure solved
-        // may be marked, and its refresh does nothing.)
+        // may be marked, and its refresh does nothing.) A refresh's
+        // children are asked for before it reads the first: the sweeps
+        // took 12-15% less time so on a 3x13 search (session 97). (Only
+        // here: the descent's refreshes read children it has just read,
+        // and session 92, prefetching in every refresh, saw no gain.)
         for i in (0..n).rev() {
-            if flags[i] & FIRST != 0 && self.refresh(i as u32, attacker) {
+            if flags[i] & FIRST == 0 {
+                continue;
+            }
+            self.prefetch_kids(i as u32);
+            if self.refresh(i as u32, attacker) {
                 flags[i] |= CHANGED;
                 for &x in back.moves_into(i) {
                     let p = self.expanded_node(x);
@@ -196,7 +204,11 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
             }
         }
         for i in (0..n).rev() {
-            if flags[i] & SECOND != 0 && self.refresh(i as u32, attacker) {
+            if flags[i] & SECOND == 0 {
+                continue;
+            }
+            self.prefetch_kids(i as u32);
+            if self.refresh(i as u32, attacker) {
                 flags[i] |= CHANGED;
                 for &x in back.moves_into(i) {
                     let p = self.expanded_node(x);

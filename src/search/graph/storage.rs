@@ -196,6 +196,15 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         self.expansions[x as usize].node as usize
     }
 
+    /// Starts loading the nodes of `i`'s children (each a cache miss in a
+    /// big graph), so that their waits overlap: for a refresh of a
+    /// position whose children the search has not just read.
+    pub(super) fn prefetch_kids(&self, i: u32) {
+        for &c in self.kids(i) {
+            prefetch(&self.nodes[c as usize]);
+        }
+    }
+
     pub(super) fn kids(&self, i: u32) -> &[u32] {
         let g = &self.nodes[i as usize];
         &self.edges[g.first as usize..g.first as usize + g.count as usize]
