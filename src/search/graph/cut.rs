@@ -1,5 +1,6 @@
 //! A full graph cut down to the part the descents went through last.
 
+use super::heap::WideHeap;
 use super::storage::bytes_of;
 use super::*;
 use crate::hugepages;
@@ -37,7 +38,8 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         // every minute (session 83), 6% more while only the last two were
         // new (session 84). (The heap holds at most one entry an expanded
         // position, as the closure's queue:
-        // [`EXPANSION_BYTES`](super::storage::EXPANSION_BYTES).)
+        // [`EXPANSION_BYTES`](super::storage::EXPANSION_BYTES); eight
+        // children a node, [`WideHeap`].)
         let ClosureScratch {
             flags: mut keep,
             offsets: mut new,
@@ -57,7 +59,7 @@ impl<B: Bits, K: GraphKey<B>> Graph<B, K> {
         let entry = |i: u32| u64::from(stamp(i)) << 32 | u64::from(i);
         queue.clear();
         queue.reserve_exact(self.expansions.len());
-        let mut heap = std::collections::BinaryHeap::from(queue);
+        let mut heap = WideHeap::in_memory(queue);
         if self.nodes[0].state == EXPANDED {
             heap.push(entry(0));
         }

@@ -31,6 +31,7 @@
 mod close;
 mod cut;
 mod descent;
+mod heap;
 mod refresh;
 mod solver;
 mod storage;
