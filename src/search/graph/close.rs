@@ -536,8 +536,12 @@ mod tests {
         }
         // A position flagged after the scout passed it is not in it, and
         // the sweep's own loop still refreshes it.
+        let mut flags = flags;
         let mut ahead = SweepAhead::new(200);
         ahead.advance(&g, &flags, 0x10, 198);
-        assert!(!ahead.found.contains(&197));
+        flags[194] = 0x10;
+        ahead.advance(&g, &flags, 0x10, 195);
+        assert!(!ahead.found.contains(&194));
+        assert_eq!(ahead.found.front(), Some(&192));
     }
 }
