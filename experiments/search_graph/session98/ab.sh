@@ -3,7 +3,7 @@
 # stalemate as a draw, "Black wins?" at the start, 4 GiB: disproved in
 # 101,835,515 expansions), same cores, same time. Usage: ab.sh NAME1 BIN1 NAME2 BIN2
 set -u
-O=/work/runs/s98/ab
+O=${O:-/work/runs/s98/ab} # the output folder (session 99 gives its own)
 one() { # name binary
   /usr/bin/time -v $2 solve --board 3x13 --stalemate draw --goal black --graph --weak --pieces 7 \
     --moves none --threads 1 --memory 4 --table-cache 1 --db /work/runs/s95/db --time-limit 1200 --json \
