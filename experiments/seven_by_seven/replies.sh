@@ -3,9 +3,11 @@
 # first moves with Black's lowest proof numbers in the start's "Black
 # wins?" search), each on the graph with weak numbers, one thread and MEM
 # GiB, seeded with that search's checkpoint (SEED); the moves named
-# (default both) side by side.
-# usage: replies.sh BIN DB OUT SEED LIMIT_S MEM [MOVE ...]
+# (default both) side by side. SEARCH (default `--graph --weak`) picks the
+# search: set it empty for the tree (session101/replies_tree.sh does).
+# usage: [SEARCH=...] replies.sh BIN DB OUT SEED LIMIT_S MEM [MOVE ...]
 set -u
+SEARCH=${SEARCH---graph --weak}
 BIN=$1; DB=$2; OUT=$3; SEED=$4; LIM=$5; MEM=$6; shift 6
 MOVES=("$@"); [ ${#MOVES[@]} -eq 0 ] && MOVES=(e3-d4A e4-d4W)
 mkdir -p "$OUT"
@@ -18,7 +20,7 @@ fen() {
 }
 for m in "${MOVES[@]}"; do
   pos=$(fen "$m") || exit 2
-  /usr/bin/time -v "$BIN" solve --position "$pos" --goal black --pieces 7 --db "$DB" --graph --weak \
+  /usr/bin/time -v "$BIN" solve --position "$pos" --goal black --pieces 7 --db "$DB" $SEARCH \
     --moves none --threads 1 --memory "$MEM" --table-cache 1 --time-limit "$LIM" \
     --checkpoint "$OUT/$m.fns" --checkpoint-seed "$SEED" --checkpoint-every 20 --json \
     > "$OUT/$m.json" 2> "$OUT/$m.log" &

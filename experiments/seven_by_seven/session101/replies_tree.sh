@@ -4,24 +4,7 @@
 # on the graph in session 100 and on the tree in session 101) on the tree,
 # one thread and MEM GiB each, seeded with the tree search's checkpoint
 # (SEED: run7x7_tree.sh's start_black.fns); the moves named (default
-# both) side by side. DB as for run7x7_tree.sh.
+# both) side by side. DB as for run7x7_tree.sh. This is ../replies.sh
+# with the tree search instead of the graph.
 # usage: replies_tree.sh BIN DB OUT SEED LIMIT_S MEM [MOVE ...]
-set -u
-BIN=$1; DB=$2; OUT=$3; SEED=$4; LIM=$5; MEM=$6; shift 6
-MOVES=("$@"); [ ${#MOVES[@]} -eq 0 ] && MOVES=(e3-d4A e4-d4W)
-mkdir -p "$OUT"
-fen() {
-  case $1 in
-    e3-d4A) echo ".BBBBBB/B.BBBBB/BB.BBBB/BWBWWBW/WWWW.WW/WWWWWWW/WWWWWWW b" ;;
-    e4-d4W) echo "BBBBBBB/BBBBBBB/BBBBBBB/BWBW..W/WWWWWWW/WWWWWWW/WWWWWWW b" ;;
-    *) echo "unknown move $1" >&2; exit 2 ;;
-  esac
-}
-for m in "${MOVES[@]}"; do
-  pos=$(fen "$m") || exit 2
-  /usr/bin/time -v "$BIN" solve --position "$pos" --goal black --pieces 7 --db "$DB" \
-    --moves none --threads 1 --memory "$MEM" --table-cache 1 --time-limit "$LIM" \
-    --checkpoint "$OUT/$m.fns" --checkpoint-seed "$SEED" --checkpoint-every 20 --json \
-    > "$OUT/$m.json" 2> "$OUT/$m.log" &
-done
-wait
+SEARCH= exec bash "$(dirname "$0")/../replies.sh" "$@"
