@@ -570,3 +570,166 @@ fn a_look_at_a_graph_checkpoint_shows_the_moves_it_settles() {
     assert_eq!(look.total_nodes(), info.total_nodes);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Where a search kept in `file` stands, read into a new solver with
+/// `merged` merged in: the root's numbers, or its answer, without
+/// searching (a node limit of 0), and how many open nodes the merged
+/// files settled.
+fn stands(
+    geo: &Geometry<u64>,
+    pos: &Position<u64>,
+    file: &std::path::Path,
+    merged: &[&std::path::Path],
+) -> (GoalState, usize) {
+    let mut s = new_solver(geo, Some(0), 256 << 20);
+    s.load_checkpoint(file).unwrap();
+    let settled = merged
+        .iter()
+        .map(|m| s.load_checkpoint_solved(m).unwrap().settled)
+        .sum();
+    (white_wins(&mut s, pos).goals[0].state, settled)
+}
+
+#[test]
+fn solved_positions_merged_into_a_kept_tree_settle_its_open_nodes() {
+    // A search stopped part way, and sub-positions of it proved apart (as
+    // on another core or machine): merged into the first, their proofs
+    // settle the tree's copies of them at once, the nodes above them
+    // change with them, and the search ends in fewer nodes with the same
+    // answer.
+    let (geo, pos) = start(5, 5);
+    let rules = Rules::default();
+    let dir = scratch("merge");
+    let open = dir.join("open.fns");
+    let mut s = new_solver(&geo, Some(20_000), 256 << 20);
+    assert_eq!(white_wins(&mut s, &pos).stopped, Some(StopReason::Nodes));
+    s.save_checkpoint(&open).unwrap();
+    let before = std::fs::read(&open).unwrap();
+    let (GoalState::Open { proof, disproof }, 0) = stands(&geo, &pos, &open, &[]) else {
+        panic!("the stopped search is open");
+    };
+    // The rest of it without help.
+    let mut alone = new_solver(&geo, None, 256 << 20);
+    alone.load_checkpoint(&open).unwrap();
+    let baseline = white_wins(&mut alone, &pos);
+    assert_eq!(baseline.goals[0].state, GoalState::Disproved);
+    // Each first move apart, a file each: "White wins?" disproved after
+    // every one of them (the start is a draw).
+    let turns = fanorona::movegen::legal_turns(&geo, &rules, &pos);
+    assert!(turns.len() > 1);
+    let mut parts = Vec::new();
+    for (k, (_, after)) in turns.iter().enumerate() {
+        let mut s = new_solver(&geo, None, 256 << 20);
+        assert_eq!(
+            white_wins(&mut s, after).goals[0].state,
+            GoalState::Disproved
+        );
+        let part = dir.join(format!("part{k}.fns"));
+        s.save_checkpoint(&part).unwrap();
+        parts.push(part);
+    }
+    // One move's proof: the root's disproof number (the sum over its
+    // moves, White to move) falls, its proof number cannot fall.
+    let (state, settled) = stands(&geo, &pos, &open, &[&parts[0]]);
+    assert!(settled > 0, "{state:?}");
+    let GoalState::Open {
+        proof: p1,
+        disproof: d1,
+    } = state
+    else {
+        panic!(
+            "one move of {} does not settle the root: {state:?}",
+            turns.len()
+        );
+    };
+    assert!(
+        d1 < disproof && p1 >= proof,
+        "({proof}, {disproof}) to ({p1}, {d1})"
+    );
+    // Merged in, it saves the search nodes here (not always: the search
+    // then goes another way, and on 5x5 one of the five moves' proofs
+    // cost the rest 10% more), and the answer stands.
+    let mut helped = new_solver(&geo, None, 256 << 20);
+    helped.load_checkpoint(&open).unwrap();
+    let info = helped.load_checkpoint_solved(&parts[0]).unwrap();
+    assert_eq!(info.settled, settled);
+    assert_eq!(
+        info.tree_root,
+        Some((pos, Color::White)),
+        "the search's own tree is kept"
+    );
+    let r = white_wins(&mut helped, &pos);
+    assert_eq!(r.goals[0].state, GoalState::Disproved);
+    assert!(
+        r.nodes < baseline.nodes,
+        "{} nodes with the merged proof, {} without",
+        r.nodes,
+        baseline.nodes
+    );
+    // Every move's proof: the root is settled before any search.
+    let all: Vec<&std::path::Path> = parts.iter().map(|p| p.as_path()).collect();
+    assert_eq!(stands(&geo, &pos, &open, &all).0, GoalState::Disproved);
+    let mut s = new_solver(&geo, None, 256 << 20);
+    s.load_checkpoint(&open).unwrap();
+    for p in &all {
+        s.load_checkpoint_solved(p).unwrap();
+    }
+    let r = white_wins(&mut s, &pos);
+    assert_eq!((r.goals[0].state, r.nodes), (GoalState::Disproved, 0));
+    // The tree left is whole: written and read back, it is the answer.
+    let done = dir.join("done.fns");
+    let saved = s.save_checkpoint(&done).unwrap();
+    assert_eq!(saved.tree_nodes, 0);
+    // Merging into a solver without a tree settles nothing (a seed), and
+    // the merged files are only read.
+    let mut fresh = new_solver(&geo, None, 256 << 20);
+    assert_eq!(fresh.load_checkpoint_solved(&parts[1]).unwrap().settled, 0);
+    assert_eq!(std::fs::read(&open).unwrap(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_merged_tree_stays_whole_through_a_sitting_and_a_file() {
+    // Settling frees subtrees and compacts the tree: a search taken up
+    // after a merge, stopped again and written, must read back as a tree
+    // of the right shape (the reader checks every node's place) and go on
+    // to the same answer.
+    let (geo, pos) = start(5, 5);
+    let rules = Rules::default();
+    let dir = scratch("merge-whole");
+    let open = dir.join("open.fns");
+    let mut s = new_solver(&geo, Some(20_000), 256 << 20);
+    white_wins(&mut s, &pos);
+    s.save_checkpoint(&open).unwrap();
+    // A reply two plies down, proved apart.
+    let (_, first) = fanorona::movegen::legal_turns(&geo, &rules, &pos)
+        .into_iter()
+        .next()
+        .unwrap();
+    let (_, reply) = fanorona::movegen::legal_turns(&geo, &rules, &first)
+        .into_iter()
+        .next()
+        .unwrap();
+    let mut part = new_solver(&geo, None, 256 << 20);
+    let state = white_wins(&mut part, &reply).goals[0].state;
+    assert!(!matches!(state, GoalState::Open { .. }), "{state:?}");
+    let part_file = dir.join("part.fns");
+    part.save_checkpoint(&part_file).unwrap();
+    let mut s = new_solver(&geo, Some(5_000), 256 << 20);
+    s.load_checkpoint(&open).unwrap();
+    let settled = s.load_checkpoint_solved(&part_file).unwrap().settled;
+    assert!(settled > 0, "the reply is open in the tree");
+    let r = white_wins(&mut s, &pos);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    let again = dir.join("again.fns");
+    let saved = s.save_checkpoint(&again).unwrap();
+    assert!(saved.tree_nodes > 1);
+    let mut s = new_solver(&geo, None, 256 << 20);
+    let info = s.load_checkpoint(&again).unwrap();
+    assert_eq!(info.tree_nodes, saved.tree_nodes);
+    assert_eq!(
+        white_wins(&mut s, &pos).goals[0].state,
+        GoalState::Disproved
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1990,6 +1990,99 @@ fn fresh_temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
+fn solve_command_merges_the_solved_positions_of_other_checkpoints() {
+    // A search stopped part way, and the same goal proved in another
+    // search's file: merged in, the proof settles the stopped search's
+    // tree at once; the merged file is only read; bad merges are refused
+    // before anything is searched or written.
+    let dir = fresh_temp_dir("fanorona-solve-merge");
+    let open = dir.join("open.fns");
+    let done = dir.join("done.fns");
+    let (o, d) = (open.to_str().unwrap(), done.to_str().unwrap());
+    let goal = [
+        "solve", "--board", "5x5", "--pieces", "0", "--goal", "white",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = goal.to_vec();
+        args.extend(["--moves", "none", "--json", "--quiet"]);
+        args.extend(extra);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    let first = with(&["--nodes", "20000", "--checkpoint", o]);
+    assert!(first.contains("\"value\": \"unknown\""), "{first}");
+    assert!(!first.contains("\"merged\""), "{first}");
+    let proved = with(&["--checkpoint", d]);
+    assert!(proved.contains("\"bound\": \"not-win\""), "{proved}");
+    let kept = std::fs::read(&done).unwrap();
+    let merged = with(&["--checkpoint", o, "--checkpoint-merge", d]);
+    assert!(merged.contains("\"bound\": \"not-win\""), "{merged}");
+    assert_eq!(json_number(&merged, "nodes"), 0, "{merged}");
+    let report = &merged[merged.find("\"merged\": [").expect("merged")..];
+    assert!(report.contains(d), "{merged}");
+    assert!(json_number(report, "settled") >= 1, "{merged}");
+    assert!(json_number(report, "solved") > 0, "{merged}");
+    // The own checkpoint now holds the answer, not the open tree.
+    let written = &merged[merged.find("\"written\"").expect("written")..];
+    assert_eq!(json_number(written, "tree_nodes"), 0, "{merged}");
+    assert_eq!(std::fs::read(&done).unwrap(), kept);
+    // Without a checkpoint of its own: the merged positions answer.
+    let alone = with(&["--checkpoint-merge", d]);
+    assert_eq!(json_number(&alone, "nodes"), 0, "{alone}");
+    assert!(alone.contains("\"bound\": \"not-win\""), "{alone}");
+    // Refused with exit code 2: a missing file, a damaged one, a split
+    // search, another board; the own checkpoint left as it was.
+    let junk = dir.join("junk.fns");
+    std::fs::write(&junk, b"FNSEARCH\xff\xff\xff\xff").unwrap();
+    let j = junk.to_str().unwrap();
+    let other = dir.join("5x3.fns");
+    let (code, _, err) = fanorona(&[
+        "solve",
+        "--board",
+        "5x3",
+        "--pieces",
+        "0",
+        "--moves",
+        "none",
+        "--quiet",
+        "--checkpoint",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let own = std::fs::read(&open).unwrap();
+    for (args, needle) in [
+        (
+            vec!["--checkpoint", o, "--checkpoint-merge", "/no/such.fns"],
+            "/no/such.fns",
+        ),
+        (vec!["--checkpoint", o, "--checkpoint-merge", j], "junk.fns"),
+        (
+            vec![
+                "--checkpoint",
+                o,
+                "--checkpoint-merge",
+                other.to_str().unwrap(),
+            ],
+            "5x3",
+        ),
+        (
+            vec!["--threads", "2", "--moves", "all", "--checkpoint-merge", d],
+            "--threads 2",
+        ),
+    ] {
+        let mut all = goal.to_vec();
+        all.extend(&args);
+        let (code, _, err) = fanorona(&all);
+        assert_eq!(code, 2, "{all:?}: {err}");
+        assert!(err.contains(needle), "{all:?}: {err}");
+        assert!(!err.contains("panicked"), "{all:?}: {err}");
+        assert_eq!(std::fs::read(&open).unwrap(), own, "{all:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn solve_command_keeps_a_checkpoint() {
     let dir = fresh_temp_dir("fanorona-solve-ckpt");
     let file = dir.join("5x5.fns");

@@ -57,6 +57,48 @@ pub(super) struct CheckpointRead {
     pub(super) skipped: Option<(String, Color, u64)>,
 }
 
+/// What a `--checkpoint-merge` file gave.
+pub(super) struct MergeReport {
+    pub(super) path: PathBuf,
+    pub(super) solved: usize,
+    /// Solved positions the table held after reading it, the search's own
+    /// and every file merged so far included.
+    pub(super) solved_held: usize,
+    pub(super) path_dependent: usize,
+    pub(super) estimates: usize,
+    /// Open nodes of the search's tree that its solved positions settled.
+    pub(super) settled: usize,
+    pub(super) seconds: f64,
+}
+
+impl MergeReport {
+    pub(super) fn of<B: Bits>(path: &Path, info: &CheckpointInfo<B>) -> Self {
+        MergeReport {
+            path: path.to_owned(),
+            solved: info.solved,
+            solved_held: info.solved_held,
+            path_dependent: info.path_dependent,
+            estimates: info.estimates,
+            settled: info.settled,
+            seconds: info.seconds,
+        }
+    }
+
+    /// As a JSON object.
+    pub(super) fn json(&self) -> String {
+        format!(
+            "{{\"file\": {}, \"solved\": {}, \"solved_held\": {}, \"path_dependent\": {}, \"estimates\": {}, \"settled\": {}, \"seconds\": {:.3}}}",
+            json_str(&self.path.display().to_string()),
+            self.solved,
+            self.solved_held,
+            self.path_dependent,
+            self.estimates,
+            self.settled,
+            self.seconds
+        )
+    }
+}
+
 /// `--checkpoint` and how often to write it while searching.
 pub(super) struct CheckpointPlan<'a> {
     pub(super) path: &'a Path,

@@ -9,7 +9,7 @@ use fanorona::rules::{Color, Rules};
 use fanorona::search::INF;
 use fanorona::value::Wdl;
 
-use super::checkpoints::{CheckpointReport, json_checkpoint, print_checkpoint};
+use super::checkpoints::{CheckpointReport, MergeReport, json_checkpoint, print_checkpoint};
 use super::common::json_str;
 use super::progress::{bytes, human, number};
 
@@ -81,6 +81,8 @@ pub(super) struct Report {
     /// A split search's checkpoints: each first move's (its name, the
     /// report), in the order of the moves.
     pub(super) move_checkpoints: Vec<(String, CheckpointReport)>,
+    /// What each `--checkpoint-merge` file gave, in the order read.
+    pub(super) merged: Vec<MergeReport>,
 }
 
 /// The line through an open search tree or graph ([`fanorona::search::SearchLine`]),
@@ -485,6 +487,11 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
             .map(|(m, c)| format!("{{\"move\": {}, {}", json_str(m), &json_checkpoint(c)[1..]))
             .collect();
         let _ = write!(s, ", \"checkpoints\": [{}]}}", files.join(", "));
+    }
+    if !r.merged.is_empty() {
+        s.pop();
+        let files: Vec<String> = r.merged.iter().map(MergeReport::json).collect();
+        let _ = write!(s, ", \"merged\": [{}]}}", files.join(", "));
     }
     s
 }

@@ -22,8 +22,8 @@ use fanorona::search::{
 use fanorona::with_bits;
 
 use super::checkpoints::{
-    CheckpointPlan, CheckpointRead, CheckpointReport, CheckpointWritten, MoveCheckpointState,
-    MoveCheckpoints, load_own_or_seed,
+    CheckpointPlan, CheckpointRead, CheckpointReport, CheckpointWritten, MergeReport,
+    MoveCheckpointState, MoveCheckpoints, load_own_or_seed,
 };
 use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes, stop_flag};
 use super::db_cmds;
@@ -232,6 +232,16 @@ pub struct SolveArgs {
     /// tree is passed over): the checkpoint of the position before, say.
     #[arg(long, value_name = "FILE", requires = "checkpoint")]
     pub checkpoint_seed: Option<PathBuf>,
+    /// Read the solved positions of FILE too (a checkpoint of the same
+    /// board and rules; give the option again for more files), after the
+    /// search's own checkpoint or seed: sub-positions proved apart, side by
+    /// side or on another machine, join this search, and open nodes of its
+    /// tree that they answer are settled at once, with the nodes above
+    /// them. FILE is only read. One search: --threads is 1 unless given,
+    /// and a split search (--threads above 1 with every first move) is
+    /// refused.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint_merge: Vec<PathBuf>,
     #[command(flatten)]
     pub checkpoint_every: CheckpointEvery,
     #[command(flatten)]
@@ -494,6 +504,8 @@ struct Ask<'a> {
     /// The one goal to search (`--goal`).
     goal: Option<Color>,
     checkpoint: Option<&'a CheckpointPlan<'a>>,
+    /// Checkpoints whose solved positions are merged in (`--checkpoint-merge`).
+    merge: &'a [PathBuf],
 }
 
 /// Solves one position and gathers what is printed about it.
@@ -509,6 +521,7 @@ fn run<B: Bits>(
         report,
         goal,
         checkpoint,
+        merge,
     } = ask;
     let geo = Geometry::<B>::new(board);
     let mut limits = args.limits()?;
@@ -536,12 +549,13 @@ fn run<B: Bits>(
     let memory_bytes = limits.memory_bytes;
     let threads = match args.threads {
         // A checkpoint is the state of one search.
-        0 if checkpoint.is_some() => 1,
+        0 if checkpoint.is_some() || !merge.is_empty() => 1,
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
     let mut checkpoint_report = None;
     let mut move_checkpoints = Vec::new();
+    let mut merged = Vec::new();
     let mut line = ProgressLine::new(args.quiet, format!("[{board}]"));
     line.graph = args.graph;
     let moves = distinct_moves(&geo, rules, pos);
@@ -649,57 +663,75 @@ fn run<B: Bits>(
     } else {
         let mut solver = Solver::new(&geo, *rules, &oracle, limits);
         let mut read = None;
-        if let Some(plan) = checkpoint {
-            if let Some((source, loaded)) = load_own_or_seed(&mut solver, plan.path, plan.seed, pos)
-            {
-                let info = loaded?;
-                let own = source == plan.path;
-                let r = CheckpointRead::of(&board, &info);
-                if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
-                    eprintln!(
-                        "passed over {}'s open tree of \"{} wins?\" at {fen} ({nodes} nodes): {}",
-                        source.display(),
-                        goal.name(),
-                        if own {
-                            "another position's, more than --memory has room for"
-                        } else {
-                            "a seed gives its solved positions only"
-                        }
-                    );
-                }
-                if !args.quiet {
-                    eprintln!(
-                        "read {}: {} solved positions{}, {} path-dependent disproofs, {} estimates{} ({:.1} s)",
-                        source.display(),
-                        info.solved,
-                        if info.solved_held < info.solved {
-                            format!(
-                                " ({} held: the rest fell out of full buckets of the table \
-                                 of solved positions; more --memory \
-                                 holds more)",
-                                info.solved_held
-                            )
-                        } else {
-                            String::new()
-                        },
-                        info.path_dependent,
-                        info.estimates,
-                        match &r.tree {
-                            Some((fen, goal)) => format!(
-                                ", the open tree of \"{} wins?\" at {fen} ({} nodes)",
-                                goal.name(),
-                                info.tree_nodes
-                            ),
-                            None => String::new(),
-                        },
-                        info.seconds
-                    );
-                }
-                read = Some(r);
+        if let Some(plan) = checkpoint
+            && let Some((source, loaded)) = load_own_or_seed(&mut solver, plan.path, plan.seed, pos)
+        {
+            let info = loaded?;
+            let own = source == plan.path;
+            let r = CheckpointRead::of(&board, &info);
+            if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
+                eprintln!(
+                    "passed over {}'s open tree of \"{} wins?\" at {fen} ({nodes} nodes): {}",
+                    source.display(),
+                    goal.name(),
+                    if own {
+                        "another position's, more than --memory has room for"
+                    } else {
+                        "a seed gives its solved positions only"
+                    }
+                );
             }
-            if let Some(every) = plan.every {
-                solver.set_autosave(plan.path, every);
+            if !args.quiet {
+                eprintln!(
+                    "read {}: {} solved positions{}, {} path-dependent disproofs, {} estimates{} ({:.1} s)",
+                    source.display(),
+                    info.solved,
+                    if info.solved_held < info.solved {
+                        format!(
+                            " ({} held: the rest fell out of full buckets of the table \
+                             of solved positions; more --memory \
+                             holds more)",
+                            info.solved_held
+                        )
+                    } else {
+                        String::new()
+                    },
+                    info.path_dependent,
+                    info.estimates,
+                    match &r.tree {
+                        Some((fen, goal)) => format!(
+                            ", the open tree of \"{} wins?\" at {fen} ({} nodes)",
+                            goal.name(),
+                            info.tree_nodes
+                        ),
+                        None => String::new(),
+                    },
+                    info.seconds
+                );
             }
+            read = Some(r);
+        }
+        for file in merge {
+            let info = solver.load_checkpoint_solved(file)?;
+            if !args.quiet {
+                eprintln!(
+                    "merged {}: {} solved positions ({} held in all), {} path-dependent disproofs, \
+                     {} estimates; {} open tree nodes settled ({:.1} s)",
+                    file.display(),
+                    info.solved,
+                    info.solved_held,
+                    info.path_dependent,
+                    info.estimates,
+                    info.settled,
+                    info.seconds
+                );
+            }
+            merged.push(MergeReport::of(file, &info));
+        }
+        if let Some(plan) = checkpoint
+            && let Some(every) = plan.every
+        {
+            solver.set_autosave(plan.path, every);
         }
         let res = match goal {
             Some(attacker) => {
@@ -813,6 +845,7 @@ fn run<B: Bits>(
         move_lines,
         checkpoint: checkpoint_report,
         move_checkpoints,
+        merged,
     })
 }
 
@@ -868,6 +901,19 @@ pub fn solve(args: &SolveArgs) -> CliResult {
             seed.display()
         )));
     }
+    if let Some(file) = args.checkpoint_merge.iter().find(|f| !f.is_file()) {
+        return Err(CliError(format!(
+            "--checkpoint-merge {}: no such file",
+            file.display()
+        )));
+    }
+    if !args.checkpoint_merge.is_empty() && split {
+        return Err(CliError(format!(
+            "--checkpoint-merge reads into one search, but --threads {} with every first move \
+             searches each first move apart: give --threads 1, --goal or --moves none|best",
+            args.search.threads
+        )));
+    }
     let plan = args.checkpoint.as_deref().map(|path| CheckpointPlan {
         path,
         seed: args.checkpoint_seed.as_deref(),
@@ -880,6 +926,7 @@ pub fn solve(args: &SolveArgs) -> CliResult {
             report,
             goal: args.goal.map(ColorArg::color),
             checkpoint: plan.as_ref(),
+            merge: &args.checkpoint_merge,
         };
         run(board, &rules, &pos, ask, &args.search)?
     });
@@ -952,6 +999,7 @@ pub fn table(args: &TableArgs) -> CliResult {
                 report: MoveReport::All,
                 goal: None,
                 checkpoint: plan.as_ref(),
+                merge: &[],
             };
             run(board, &rules, &pos, ask, &args.search)?
         });

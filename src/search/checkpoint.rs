@@ -197,6 +197,11 @@ pub struct CheckpointInfo<B> {
     /// and too big for its room ([`Solver::load_checkpoint_for`]), or any
     /// tree of a seed ([`Solver::load_checkpoint_solved`]).
     pub tree_skipped: Option<SkippedTree<B>>,
+    /// Open nodes of the solver's own tree that the file's solved
+    /// positions settled ([`Solver::load_checkpoint_solved`] into a
+    /// search that already has a tree); 0 for any other read, and for a
+    /// file written.
+    pub settled: usize,
     /// Nodes the solver had expanded over its life, across sittings.
     pub total_nodes: u64,
     /// The file's size.
@@ -479,6 +484,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 .filter(|_| kept > 0)
                 .map(|goal| (self.tree[0].node().pos, goal)),
             tree_skipped: None,
+            settled: 0,
             total_nodes: self.total_nodes,
             bytes,
             seconds: start.elapsed().as_secs_f64(),
@@ -583,9 +589,14 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     }
 
     /// Reads only the solved positions of a checkpoint (all checked), to
-    /// seed a search of another position: its tree is passed over
+    /// seed a search of another position, or to merge them into a search
+    /// taken up from its own checkpoint: the file's tree is passed over
     /// whatever its size, and its count of nodes over every sitting is not
-    /// taken (it belongs to the search that wrote it).
+    /// taken (it belongs to the search that wrote it). The solver's own
+    /// tree, if it has one, is kept, and its open nodes that the table now
+    /// answers are settled at once (`settled` in the answer), with the
+    /// nodes above them. (Its path-dependent disproofs and estimates join
+    /// the solver's too.)
     pub fn load_checkpoint_solved(
         &mut self,
         path: &Path,
@@ -609,6 +620,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             self.tree_goal = None;
         }
         let (header, bytes) = read?;
+        let settled = if matches!(tree_use, TreeUse::Skip) {
+            self.settle_tree_from_table()
+        } else {
+            0
+        };
         Ok(CheckpointInfo {
             solved: header.solved as usize,
             solved_held: self.table.len(),
@@ -620,6 +636,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 .first()
                 .map(|t| (t.node().pos, self.tree_goal.expect("a tree has a goal"))),
             tree_skipped: skipped,
+            settled,
             total_nodes: self.total_nodes,
             bytes,
             seconds: start.elapsed().as_secs_f64(),
@@ -762,7 +779,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         if header.tree_nodes > 0 && self.tree.capacity() == 0 && !skip_tree {
             crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
         }
-        self.tree.clear();
+        // A tree passed over leaves the solver's own as it was: solved
+        // positions merged into a search taken up from its checkpoint.
+        if !skip_tree {
+            self.tree.clear();
+        }
         let n = header.tree_nodes;
         for i in 0..n {
             let rec = &mut rec[..nb + 36];
@@ -872,11 +893,13 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             return Err(corrupt("body checksum differs"));
         }
         if input.fill_buf().map_err(io_err)?.is_empty() {
-            let n = self.tree.len();
-            self.tree_goal = (n > 0).then_some(goal);
-            if n > 0 {
-                self.attacker = goal;
-                self.cuts = header.cuts;
+            if !skip_tree {
+                let n = self.tree.len();
+                self.tree_goal = (n > 0).then_some(goal);
+                if n > 0 {
+                    self.attacker = goal;
+                    self.cuts = header.cuts;
+                }
             }
             if !seed {
                 self.total_nodes = self.total_nodes.max(header.total_nodes);

@@ -279,19 +279,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             if self.tree[i].first == NONE {
                 continue;
             }
-            let (pn, dn, dep) = self.fresh_numbers(i as u32);
-            let n = &mut self.tree[i];
-            n.set_numbers(pn, dn);
-            n.set_dep(dep);
-            if pn == 0 || dn == 0 {
-                n.first = NONE;
-                n.count = 0;
-                if dep == NO_DEP {
-                    let node = n.node();
-                    self.table
-                        .put(&node, self.attacker, Entry { pn, dn, work: age });
-                }
-            }
+            let numbers = self.fresh_numbers(i as u32);
+            self.set_node_numbers(i, numbers, self.attacker, age);
         }
         self.compact();
         let every = self.limits.closure_every.unwrap_or(CLOSURE_EVERY);
@@ -676,6 +665,80 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.tree[j as usize] = t;
         }
         self.tree.truncate(next as usize);
+    }
+
+    /// Gives tree node `i` its numbers (and dependency depth). A node
+    /// solved loses its subtree (freed at the next compaction) and, unless
+    /// it rests on its path, goes into the table of solved positions of
+    /// `attacker`'s goal with priority `work`.
+    fn set_node_numbers(
+        &mut self,
+        i: usize,
+        (pn, dn, dep): (u64, u64, u32),
+        attacker: Color,
+        work: u32,
+    ) {
+        let n = &mut self.tree[i];
+        n.set_numbers(pn, dn);
+        n.set_dep(dep);
+        if pn == 0 || dn == 0 {
+            n.first = NONE;
+            n.count = 0;
+            if dep == NO_DEP {
+                let node = n.node();
+                self.table.put(&node, attacker, Entry { pn, dn, work });
+            }
+        }
+    }
+
+    /// Settles the open nodes of the kept tree that the table of solved
+    /// positions answers, then brings up to date the nodes above them,
+    /// and frees the subtrees below every node settled. Returns how many
+    /// nodes the table answered.
+    ///
+    /// For solved positions merged in from another search's checkpoint
+    /// ([`Solver::load_checkpoint_solved`]): a sub-position proved apart,
+    /// on another core or machine, then counts in the tree at once, where
+    /// the search would otherwise meet it only when it expanded a new
+    /// leaf there. A table entry holds wherever its position stands (it
+    /// rests on no path), so settling any copy of it is sound. Only the
+    /// ancestors of a settled node are recomputed: the numbers of the rest
+    /// of the tree (PN² leaves, raised estimates) stay as they were.
+    pub(super) fn settle_tree_from_table(&mut self) -> usize {
+        let Some(goal) = self.tree_goal else {
+            return 0;
+        };
+        let len = self.tree.len();
+        // Children lie after their parent, so one sweep from the end
+        // meets every node after all of its children.
+        let mut touched = vec![0u64; len.div_ceil(64)];
+        let mut settled = 0;
+        for i in (0..len).rev() {
+            let t = self.tree[i];
+            if t.pn() == 0 || t.dn() == 0 {
+                continue;
+            }
+            let (pn, dn, dep) = match self.table.get(&t.node(), goal) {
+                Some(e) => {
+                    settled += 1;
+                    (e.pn, e.dn, NO_DEP)
+                }
+                None if touched[i / 64] >> (i % 64) & 1 == 1 => self.fresh_numbers(i as u32),
+                None => continue,
+            };
+            if (pn, dn, dep) == (t.pn(), t.dn(), t.dep()) {
+                continue;
+            }
+            self.set_node_numbers(i, (pn, dn, dep), goal, self.age());
+            if t.parent != NONE {
+                let p = t.parent as usize;
+                touched[p / 64] |= 1 << (p % 64);
+            }
+        }
+        if settled > 0 {
+            self.compact();
+        }
+        settled
     }
 }
 
