@@ -1989,6 +1989,22 @@ fn fresh_temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// "White wins?" at the 5x5 start without tables: the command's words.
+const WHITE_WINS_5X5: [&str; 7] = [
+    "solve", "--board", "5x5", "--pieces", "0", "--goal", "white",
+];
+
+/// [`WHITE_WINS_5X5`] with `extra`, one search's JSON line (quiet): its
+/// standard output, the command having succeeded.
+fn white_wins_5x5(extra: &[&str]) -> String {
+    let mut args = WHITE_WINS_5X5.to_vec();
+    args.extend(["--moves", "none", "--json", "--quiet"]);
+    args.extend(extra);
+    let (code, out, err) = fanorona(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
 #[test]
 fn solve_command_merges_the_solved_positions_of_other_checkpoints() {
     // A search stopped part way, and the same goal proved in another
@@ -1999,17 +2015,8 @@ fn solve_command_merges_the_solved_positions_of_other_checkpoints() {
     let open = dir.join("open.fns");
     let done = dir.join("done.fns");
     let (o, d) = (open.to_str().unwrap(), done.to_str().unwrap());
-    let goal = [
-        "solve", "--board", "5x5", "--pieces", "0", "--goal", "white",
-    ];
-    let with = |extra: &[&str]| {
-        let mut args = goal.to_vec();
-        args.extend(["--moves", "none", "--json", "--quiet"]);
-        args.extend(extra);
-        let (code, out, err) = fanorona(&args);
-        assert_eq!(code, 0, "{args:?}: {err}");
-        out
-    };
+    let goal = WHITE_WINS_5X5;
+    let with = white_wins_5x5;
     let first = with(&["--nodes", "20000", "--checkpoint", o]);
     assert!(first.contains("\"value\": \"unknown\""), "{first}");
     assert!(!first.contains("\"merged\""), "{first}");
@@ -2087,17 +2094,8 @@ fn solve_command_keeps_a_checkpoint() {
     let dir = fresh_temp_dir("fanorona-solve-ckpt");
     let file = dir.join("5x5.fns");
     let f = file.to_str().unwrap();
-    let goal = [
-        "solve", "--board", "5x5", "--pieces", "0", "--goal", "white",
-    ];
-    let with = |extra: &[&str]| {
-        let mut args = goal.to_vec();
-        args.extend(["--moves", "none", "--json", "--quiet"]);
-        args.extend(extra);
-        let (code, out, err) = fanorona(&args);
-        assert_eq!(code, 0, "{args:?}: {err}");
-        out
-    };
+    let goal = WHITE_WINS_5X5;
+    let with = white_wins_5x5;
     let whole = with(&[]);
     assert!(whole.contains("\"bound\": \"not-win\""), "{whole}");
     let total = json_number(&whole, "nodes");
