@@ -9,7 +9,10 @@ use std::path::PathBuf;
 use fanorona::geometry::{Board, Geometry};
 use fanorona::position::Position;
 use fanorona::rules::{Color, Diagonals, Rules};
-use fanorona::search::{CheckpointError, GoalState, SearchLimits, SolveResult, Solver, StopReason};
+use fanorona::search::{
+    CheckpointError, GoalState, SearchLimits, SolveResult, Solver, StopReason,
+    check_checkpoint_header,
+};
 use fanorona::value::NoTables;
 
 /// A fresh folder for one test's files.
@@ -416,6 +419,57 @@ fn damaged_or_foreign_files_are_refused() {
     // A missing file.
     let mut s = new_solver(&geo, None, 1 << 20);
     let e = s.load_checkpoint(&dir.join("none.fns")).unwrap_err();
+    assert!(matches!(e, CheckpointError::Io { .. }), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_header_check_refuses_what_a_read_refuses_before_the_body() {
+    // `check_checkpoint_header` (for files many searches read later) says
+    // what a read would say of the header: a good file passes, and so does
+    // one damaged only in its body, found when it is read.
+    let (geo, pos) = start(5, 5);
+    let board = geo.board;
+    let dir = scratch("header");
+    let file = dir.join("good.fns");
+    let mut solver = new_solver(&geo, Some(5_000), 64 << 20);
+    white_wins(&mut solver, &pos);
+    solver.save_checkpoint(&file).unwrap();
+    let good = std::fs::read(&file).unwrap();
+    let check = |bytes: &[u8], board: &Board, rules: &Rules| {
+        let path = dir.join("try.fns");
+        std::fs::write(&path, bytes).unwrap();
+        check_checkpoint_header::<u64>(&path, board, rules)
+    };
+    let rules = Rules::default();
+    assert!(check(&good, &board, &rules).is_ok());
+    let mut body = good.clone();
+    let middle = body.len() / 2;
+    body[middle] ^= 0x10;
+    assert!(check(&body, &board, &rules).is_ok());
+    let mut s = new_solver(&geo, None, 64 << 20);
+    std::fs::write(dir.join("body.fns"), &body).unwrap();
+    let e = s.load_checkpoint_solved(&dir.join("body.fns")).unwrap_err();
+    assert!(matches!(e, CheckpointError::Corrupt { .. }), "{e}");
+    let mut header = good.clone();
+    header[14] ^= 0x10;
+    let e = check(&header, &board, &rules).unwrap_err();
+    assert!(matches!(e, CheckpointError::Corrupt { .. }), "{e}");
+    let e = check(&good[..5], &board, &rules).unwrap_err();
+    assert!(matches!(e, CheckpointError::NotACheckpoint { .. }), "{e}");
+    let e = check(&good[..20], &board, &rules).unwrap_err();
+    assert!(matches!(e, CheckpointError::Corrupt { .. }), "{e}");
+    let (geo53, _) = start(5, 3);
+    let e = check(&good, &geo53.board, &rules).unwrap_err();
+    assert!(matches!(e, CheckpointError::Mismatch { .. }), "{e}");
+    assert!(e.to_string().contains("5x3"), "{e}");
+    let draw = Rules {
+        stalemate: fanorona::rules::Stalemate::Draw,
+        ..Rules::default()
+    };
+    let e = check(&good, &board, &draw).unwrap_err();
+    assert!(matches!(e, CheckpointError::Mismatch { .. }), "{e}");
+    let e = check_checkpoint_header::<u64>(&dir.join("none.fns"), &board, &rules).unwrap_err();
     assert!(matches!(e, CheckpointError::Io { .. }), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2005,6 +2005,29 @@ fn white_wins_5x5(extra: &[&str]) -> String {
     out
 }
 
+/// Two files in `dir` that a 5x5 search must refuse to merge: `junk.fns`,
+/// a checkpoint's magic and then no header, and `5x3.fns`, a good
+/// checkpoint of another board.
+fn wrong_checkpoints(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let junk = dir.join("junk.fns");
+    std::fs::write(&junk, b"FNSEARCH\xff\xff\xff\xff").unwrap();
+    let other = dir.join("5x3.fns");
+    let (code, _, err) = fanorona(&[
+        "solve",
+        "--board",
+        "5x3",
+        "--pieces",
+        "0",
+        "--moves",
+        "none",
+        "--quiet",
+        "--checkpoint",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    (junk, other)
+}
+
 #[test]
 fn solve_command_merges_the_solved_positions_of_other_checkpoints() {
     // A search stopped part way, and the same goal proved in another
@@ -2038,25 +2061,10 @@ fn solve_command_merges_the_solved_positions_of_other_checkpoints() {
     let alone = with(&["--checkpoint-merge", d]);
     assert_eq!(json_number(&alone, "nodes"), 0, "{alone}");
     assert!(alone.contains("\"bound\": \"not-win\""), "{alone}");
-    // Refused with exit code 2: a missing file, a damaged one, a split
-    // search, another board; the own checkpoint left as it was.
-    let junk = dir.join("junk.fns");
-    std::fs::write(&junk, b"FNSEARCH\xff\xff\xff\xff").unwrap();
+    // Refused with exit code 2: a missing file, a damaged one, another
+    // board; the own checkpoint left as it was.
+    let (junk, other) = wrong_checkpoints(&dir);
     let j = junk.to_str().unwrap();
-    let other = dir.join("5x3.fns");
-    let (code, _, err) = fanorona(&[
-        "solve",
-        "--board",
-        "5x3",
-        "--pieces",
-        "0",
-        "--moves",
-        "none",
-        "--quiet",
-        "--checkpoint",
-        other.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
     let own = std::fs::read(&open).unwrap();
     for (args, needle) in [
         (
@@ -2073,10 +2081,6 @@ fn solve_command_merges_the_solved_positions_of_other_checkpoints() {
             ],
             "5x3",
         ),
-        (
-            vec!["--threads", "2", "--moves", "all", "--checkpoint-merge", d],
-            "--threads 2",
-        ),
     ] {
         let mut all = goal.to_vec();
         all.extend(&args);
@@ -2085,6 +2089,71 @@ fn solve_command_merges_the_solved_positions_of_other_checkpoints() {
         assert!(err.contains(needle), "{all:?}: {err}");
         assert!(!err.contains("panicked"), "{all:?}: {err}");
         assert_eq!(std::fs::read(&open).unwrap(), own, "{all:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn split_solve_command_merges_other_checkpoints_into_each_first_move() {
+    // A split search (a search a first move, --threads 2) stopped part
+    // way with a checkpoint a move, and the start's "White wins?" proved
+    // in one file: merged into every move's search, that proof answers
+    // each of them at once and settles their trees; a wrong file is
+    // refused before any move's search starts or writes.
+    let dir = fresh_temp_dir("fanorona-split-merge");
+    let done = dir.join("done.fns");
+    let moves = dir.join("moves");
+    let (d, m) = (done.to_str().unwrap(), moves.to_str().unwrap());
+    white_wins_5x5(&["--checkpoint", d]);
+    let split = |extra: &[&str]| {
+        let mut args = WHITE_WINS_5X5.to_vec();
+        args.extend(["--threads", "2", "--json", "--quiet"]);
+        args.extend(extra);
+        fanorona(&args)
+    };
+    let (code, first, err) = split(&["--nodes", "20000", "--checkpoint", m]);
+    assert_eq!(code, 0, "{err}");
+    assert!(first.contains("\"value\": \"unknown\""), "{first}");
+    assert!(!first.contains("\"merged\""), "{first}");
+    let files = std::fs::read_dir(&moves).unwrap().count();
+    assert!(files >= 2, "{first}");
+    let (code, merged, err) = split(&["--checkpoint", m, "--checkpoint-merge", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(merged.contains("\"bound\": \"not-win\""), "{merged}");
+    assert_eq!(json_number(&merged, "nodes"), 0, "{merged}");
+    let report = &merged[merged.find("\"merged\": [").expect("merged")..];
+    assert!(report.contains(d), "{merged}");
+    // Read into every move's search; the stopped ones' trees settled.
+    assert_eq!(json_number(report, "searches"), files as u64, "{merged}");
+    assert!(json_number(report, "settled") >= 1, "{merged}");
+    // Each move's file now holds its answer, not an open tree.
+    let written: Vec<u64> = merged
+        .split("\"written\": ")
+        .skip(1)
+        .map(|w| json_number(w, "tree_nodes"))
+        .collect();
+    assert_eq!(written, vec![0; files], "{merged}");
+    // Without checkpoints of their own, the same answer.
+    let (code, alone, err) = split(&["--checkpoint-merge", d]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_number(&alone, "nodes"), 0, "{alone}");
+    assert!(alone.contains("\"bound\": \"not-win\""), "{alone}");
+    // Refused with exit code 2 before any move's search: a file that is
+    // no checkpoint, one of another board; no folder made.
+    let (junk, other) = wrong_checkpoints(&dir);
+    let fresh = dir.join("fresh");
+    for (file, needle) in [(&junk, "junk.fns"), (&other, "5x3")] {
+        let args = [
+            "--checkpoint",
+            fresh.to_str().unwrap(),
+            "--checkpoint-merge",
+            file.to_str().unwrap(),
+        ];
+        let (code, _, err) = split(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!fresh.exists(), "{args:?}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

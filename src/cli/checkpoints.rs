@@ -57,38 +57,83 @@ pub(super) struct CheckpointRead {
     pub(super) skipped: Option<(String, Color, u64)>,
 }
 
-/// What a `--checkpoint-merge` file gave.
+/// What a `--checkpoint-merge` file gave: to one search, or summed over
+/// the first moves' searches of a split search, each of which reads it.
 pub(super) struct MergeReport {
     pub(super) path: PathBuf,
+    /// The searches it was read into (1 but for a split search).
+    pub(super) searches: usize,
     pub(super) solved: usize,
     /// Solved positions the table held after reading it, the search's own
-    /// and every file merged so far included.
+    /// and every file merged so far included (the most of any search).
     pub(super) solved_held: usize,
     pub(super) path_dependent: usize,
     pub(super) estimates: usize,
-    /// Open nodes of the search's tree that its solved positions settled.
+    /// Open nodes of the searches' trees that its solved positions
+    /// settled.
     pub(super) settled: usize,
+    /// Seconds reading it, over every search.
     pub(super) seconds: f64,
 }
 
 impl MergeReport {
-    pub(super) fn of<B: Bits>(path: &Path, info: &CheckpointInfo<B>) -> Self {
+    /// Read into no search yet.
+    pub(super) fn new(path: &Path) -> Self {
         MergeReport {
             path: path.to_owned(),
-            solved: info.solved,
-            solved_held: info.solved_held,
-            path_dependent: info.path_dependent,
-            estimates: info.estimates,
-            settled: info.settled,
-            seconds: info.seconds,
+            searches: 0,
+            solved: 0,
+            solved_held: 0,
+            path_dependent: 0,
+            estimates: 0,
+            settled: 0,
+            seconds: 0.0,
         }
+    }
+
+    pub(super) fn of<B: Bits>(path: &Path, info: &CheckpointInfo<B>) -> Self {
+        let mut r = MergeReport::new(path);
+        r.add(info);
+        r
+    }
+
+    /// Counts one more search it was read into, which `info` tells of.
+    pub(super) fn add<B: Bits>(&mut self, info: &CheckpointInfo<B>) {
+        self.searches += 1;
+        self.solved = info.solved;
+        self.solved_held = self.solved_held.max(info.solved_held);
+        self.path_dependent = info.path_dependent;
+        self.estimates = info.estimates;
+        self.settled += info.settled;
+        self.seconds += info.seconds;
+    }
+
+    /// The line `solve` shows on standard error.
+    pub(super) fn describe(&self) -> String {
+        format!(
+            "merged {}{}: {} solved positions ({} held in all), {} path-dependent disproofs, \
+             {} estimates; {} open tree nodes settled ({:.1} s)",
+            self.path.display(),
+            if self.searches == 1 {
+                String::new()
+            } else {
+                format!(" into {} first moves' searches", self.searches)
+            },
+            self.solved,
+            self.solved_held,
+            self.path_dependent,
+            self.estimates,
+            self.settled,
+            self.seconds
+        )
     }
 
     /// As a JSON object.
     pub(super) fn json(&self) -> String {
         format!(
-            "{{\"file\": {}, \"solved\": {}, \"solved_held\": {}, \"path_dependent\": {}, \"estimates\": {}, \"settled\": {}, \"seconds\": {:.3}}}",
+            "{{\"file\": {}, \"searches\": {}, \"solved\": {}, \"solved_held\": {}, \"path_dependent\": {}, \"estimates\": {}, \"settled\": {}, \"seconds\": {:.3}}}",
             json_str(&self.path.display().to_string()),
+            self.searches,
             self.solved,
             self.solved_held,
             self.path_dependent,
@@ -139,14 +184,19 @@ impl CheckpointRead {
     }
 }
 
-/// `--checkpoint DIR` of a split search (`--threads` above 1): every first
-/// move's search is read from `DIR/<move>.fns` before (or from the seed,
-/// the first time) and written there after, each of its two passes.
+/// The checkpoints of a split search (`--threads` above 1): with
+/// `--checkpoint DIR`, every first move's search is read from
+/// `DIR/<move>.fns` before (or from the seed, the first time) and written
+/// there after, each of its two passes; the `--checkpoint-merge` files are
+/// read into every first move's search after that.
 pub(super) struct MoveCheckpoints<'a> {
     pub(super) board: Board,
-    pub(super) files: Vec<PathBuf>,
+    /// Each first move's own file (`--checkpoint DIR`), if any.
+    pub(super) files: Option<Vec<PathBuf>>,
     pub(super) seed: Option<&'a Path>,
     pub(super) every: Option<Duration>,
+    /// Merged into every first move's search (`--checkpoint-merge`).
+    pub(super) merge: &'a [PathBuf],
     /// Set when a file cannot be read, to stop the other searches (they
     /// keep their own files).
     pub(super) stop: Option<Arc<AtomicBool>>,
@@ -155,11 +205,27 @@ pub(super) struct MoveCheckpoints<'a> {
 
 #[derive(Default)]
 pub(super) struct MoveCheckpointState {
+    /// One for each first move's own file (none without `--checkpoint`).
     pub(super) reports: Vec<CheckpointReport>,
-    /// Moves whose file could not be read: it is never written over.
+    /// Moves whose own file, or a file merged into whose search, could not
+    /// be read: their own file is never written over.
     pub(super) unreadable: Vec<bool>,
     /// The first file that could not be read.
     pub(super) error: Option<CheckpointError>,
+    /// One for each `--checkpoint-merge` file, over every search.
+    pub(super) merged: Vec<MergeReport>,
+}
+
+impl MoveCheckpoints<'_> {
+    /// Stops every search: file `e` could not be read into move `i`'s.
+    fn unreadable(&self, i: usize, e: CheckpointError) {
+        let mut st = self.state.lock().expect("checkpoint lock");
+        st.unreadable[i] = true;
+        st.error.get_or_insert(e);
+        if let Some(stop) = &self.stop {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
 }
 
 /// Reads a search's own checkpoint `file` if it exists (its tree taken up
@@ -180,28 +246,37 @@ pub(super) fn load_own_or_seed<'p, B: Bits, O: Oracle<B>>(
 
 impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
     fn before(&self, i: usize, pos: &Position<B>, solver: &mut Solver<'_, B, O>) {
-        let file = &self.files[i];
-        if let Some((_, read)) = load_own_or_seed(solver, file, self.seed, pos) {
-            let mut st = self.state.lock().expect("checkpoint lock");
+        let file = self.files.as_ref().map(|f| f[i].as_path());
+        if let Some(file) = file
+            && let Some((_, read)) = load_own_or_seed(solver, file, self.seed, pos)
+        {
             match read {
                 Ok(info) => {
+                    let mut st = self.state.lock().expect("checkpoint lock");
                     let report = &mut st.reports[i];
                     if report.read.is_none() {
                         report.read = Some(CheckpointRead::of(&self.board, &info));
                     }
                 }
                 Err(e) => {
-                    st.unreadable[i] = true;
-                    st.error.get_or_insert(e);
-                    if let Some(stop) = &self.stop {
-                        stop.store(true, Ordering::SeqCst);
-                    }
                     // Never written over: no autosave either.
+                    self.unreadable(i, e);
                     return;
                 }
             }
         }
-        if let Some(every) = self.every {
+        for (k, merge) in self.merge.iter().enumerate() {
+            match solver.load_checkpoint_solved(merge) {
+                Ok(info) => self.state.lock().expect("checkpoint lock").merged[k].add(&info),
+                Err(e) => {
+                    // The search's own tree is lost with the failed read:
+                    // its file is not written over.
+                    self.unreadable(i, e);
+                    return;
+                }
+            }
+        }
+        if let (Some(file), Some(every)) = (file, self.every) {
             solver.set_autosave(file, every);
         }
     }
@@ -213,6 +288,9 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
         solver: &mut Solver<'_, B, O>,
         result: &SolveResult<B>,
     ) {
+        let Some(files) = &self.files else {
+            return;
+        };
         if self.state.lock().expect("checkpoint lock").unreadable[i] {
             return;
         }
@@ -220,9 +298,9 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
         // A move answered keeps only its answer: with a seed, every file
         // would otherwise hold a copy of the seed's solved positions.
         let saved = if result.stopped.is_none() {
-            solver.save_checkpoint_answer(&self.files[i], pos)
+            solver.save_checkpoint_answer(&files[i], pos)
         } else {
-            solver.save_checkpoint(&self.files[i])
+            solver.save_checkpoint(&files[i])
         };
         let mut st = self.state.lock().expect("checkpoint lock");
         let report = &mut st.reports[i];
@@ -234,7 +312,7 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
                 if let Some(e) = autosave_error {
                     eprintln!(
                         "warning: writing {} while searching failed: {e}",
-                        self.files[i].display()
+                        files[i].display()
                     );
                 }
             }

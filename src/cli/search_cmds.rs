@@ -237,9 +237,9 @@ pub struct SolveArgs {
     /// search's own checkpoint or seed: sub-positions proved apart, side by
     /// side or on another machine, join this search, and open nodes of its
     /// tree that they answer are settled at once, with the nodes above
-    /// them. FILE is only read. One search: --threads is 1 unless given,
-    /// and a split search (--threads above 1 with every first move) is
-    /// refused.
+    /// them. FILE is only read. --threads is 1 unless given; a split search
+    /// (--threads above 1 with every first move) reads FILE into each
+    /// first move's search, after that move's own file.
     #[arg(long, value_name = "FILE")]
     pub checkpoint_merge: Vec<PathBuf>,
     #[command(flatten)]
@@ -573,7 +573,13 @@ fn run<B: Bits>(
             .iter()
             .map(|m| turn_to_string(&board, &m.turns[0]))
             .collect();
-        let hook = match checkpoint {
+        // Each move's search reads the merged files when it starts: a
+        // wrong one is refused before any does (a damaged body is found
+        // by the first, which stops them all).
+        for m in merge {
+            fanorona::search::check_checkpoint_header::<B>(m, &board, rules)?;
+        }
+        let files = match checkpoint {
             Some(plan) => {
                 std::fs::create_dir_all(plan.path).map_err(|e| {
                     CliError(format!(
@@ -590,28 +596,30 @@ fn run<B: Bits>(
                     fanorona::search::check_writable(f)
                         .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
                 }
-                let state = MoveCheckpointState {
-                    reports: files
-                        .iter()
-                        .map(|f| CheckpointReport {
-                            path: f.clone(),
-                            ..CheckpointReport::default()
-                        })
-                        .collect(),
-                    unreadable: vec![false; files.len()],
-                    error: None,
-                };
-                Some(MoveCheckpoints {
-                    board,
-                    files,
-                    seed: plan.seed,
-                    every: plan.every,
-                    stop: limits.stop.clone(),
-                    state: Mutex::new(state),
-                })
+                Some(files)
             }
             None => None,
         };
+        let hook = (files.is_some() || !merge.is_empty()).then(|| {
+            let reports = files.iter().flatten().map(|f| CheckpointReport {
+                path: f.clone(),
+                ..CheckpointReport::default()
+            });
+            MoveCheckpoints {
+                board,
+                seed: checkpoint.and_then(|plan| plan.seed),
+                every: checkpoint.and_then(|plan| plan.every),
+                merge,
+                stop: limits.stop.clone(),
+                state: Mutex::new(MoveCheckpointState {
+                    reports: reports.collect(),
+                    unreadable: vec![false; moves.len()],
+                    error: None,
+                    merged: merge.iter().map(|m| MergeReport::new(m)).collect(),
+                }),
+                files,
+            }
+        });
         let workers = threads.min(moves.len());
         let shared = Mutex::new((line, Vec::<Option<Progress>>::new()));
         let progress = |i: usize, p: &Progress| {
@@ -657,6 +665,12 @@ fn run<B: Bits>(
                     "{e} (the other first moves' checkpoints were written)"
                 )));
             }
+            if !args.quiet {
+                for m in &st.merged {
+                    eprintln!("{}", m.describe());
+                }
+            }
+            merged = st.merged;
             move_checkpoints = file_names.into_iter().zip(st.reports).collect();
         }
         res
@@ -712,21 +726,11 @@ fn run<B: Bits>(
             read = Some(r);
         }
         for file in merge {
-            let info = solver.load_checkpoint_solved(file)?;
+            let report = MergeReport::of(file, &solver.load_checkpoint_solved(file)?);
             if !args.quiet {
-                eprintln!(
-                    "merged {}: {} solved positions ({} held in all), {} path-dependent disproofs, \
-                     {} estimates; {} open tree nodes settled ({:.1} s)",
-                    file.display(),
-                    info.solved,
-                    info.solved_held,
-                    info.path_dependent,
-                    info.estimates,
-                    info.settled,
-                    info.seconds
-                );
+                eprintln!("{}", report.describe());
             }
-            merged.push(MergeReport::of(file, &info));
+            merged.push(report);
         }
         if let Some(plan) = checkpoint
             && let Some(every) = plan.every
@@ -905,13 +909,6 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         return Err(CliError(format!(
             "--checkpoint-merge {}: no such file",
             file.display()
-        )));
-    }
-    if !args.checkpoint_merge.is_empty() && split {
-        return Err(CliError(format!(
-            "--checkpoint-merge reads into one search, but --threads {} with every first move \
-             searches each first move apart: give --threads 1, --goal or --moves none|best",
-            args.search.threads
         )));
     }
     let plan = args.checkpoint.as_deref().map(|path| CheckpointPlan {

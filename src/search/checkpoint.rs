@@ -51,6 +51,7 @@ use bincode::{Decode, Encode};
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::bits::Bits;
+use crate::geometry::Board;
 use crate::hashio::{HashReader, HashWriter};
 use crate::position::Position;
 use crate::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
@@ -369,26 +370,141 @@ fn header_rules(h: &CheckpointHeader) -> Option<Rules> {
     })
 }
 
+/// The header of a search on `board` under `rules` whose stone sets take
+/// `words` 64-bit words, its counts 0.
+fn header_of(board: &Board, rules: &Rules, words: usize) -> CheckpointHeader {
+    CheckpointHeader {
+        format_version: CHECKPOINT_VERSION,
+        cols: board.cols as u8,
+        rows: board.rows as u8,
+        diagonals: rules.diagonals.code(),
+        continuation: rules.continuation.code(),
+        stalemate: rules.stalemate.code(),
+        sacrifice: rules.sacrifice,
+        move_limit: rules.move_limit,
+        words: words as u8,
+        total_nodes: 0,
+        cuts: 0,
+        tree_goal: color_code(Color::White),
+        solved: 0,
+        tree_nodes: 0,
+        path_dependent: 0,
+        estimates: 0,
+    }
+}
+
+/// Reads a checkpoint's header from `input`, where the file `path`
+/// begins (its compressed body follows), and checks it: a checkpoint, of
+/// a format version this program reads, of a search on the board and
+/// rules of `mine` ([`header_of`]).
+fn read_header(
+    input: &mut impl Read,
+    path: &Path,
+    mine: &CheckpointHeader,
+) -> Result<CheckpointHeader, CheckpointError> {
+    let corrupt = |what: &str| CheckpointError::Corrupt {
+        path: path.to_owned(),
+        what: what.to_owned(),
+    };
+    // Reading past the end is a damaged file, not an I/O failure.
+    let short = |e: io::Error| {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            corrupt("ends in the middle of the header")
+        } else {
+            CheckpointError::Io {
+                path: path.to_owned(),
+                source: e,
+            }
+        }
+    };
+    let mut magic = [0u8; 8];
+    if input.read_exact(&mut magic).is_err() || &magic != MAGIC {
+        return Err(CheckpointError::NotACheckpoint {
+            path: path.to_owned(),
+        });
+    }
+    let mut word = [0u8; 4];
+    input.read_exact(&mut word).map_err(short)?;
+    let hlen = u32::from_le_bytes(word) as usize;
+    if hlen > MAX_HEADER {
+        return Err(corrupt(&format!("a header of {hlen} bytes")));
+    }
+    let mut hbytes = vec![0u8; hlen];
+    let mut hsum = [0u8; 8];
+    input
+        .read_exact(&mut hbytes)
+        .and_then(|_| input.read_exact(&mut hsum))
+        .map_err(short)?;
+    if xxh3_64(&hbytes) != u64::from_le_bytes(hsum) {
+        return Err(corrupt("header checksum differs"));
+    }
+    // An older header is one of version 3 without its last fields
+    // (version 1: the counts of path-dependent disproofs and of
+    // estimates; version 2: of estimates): varints, where the one byte
+    // 0 stands for 0 records.
+    let version: Result<(u32, usize), _> = bincode::decode_from_slice(&hbytes, bincode_config());
+    match version {
+        Ok((1, _)) => hbytes.extend([0, 0]),
+        Ok((2, _)) => hbytes.push(0),
+        _ => {}
+    }
+    let (header, _): (CheckpointHeader, usize) =
+        bincode::decode_from_slice(&hbytes, bincode_config())
+            .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
+    if !(1..=CHECKPOINT_VERSION).contains(&header.format_version) {
+        return Err(CheckpointError::Version {
+            path: path.to_owned(),
+            found: header.format_version,
+        });
+    }
+    let rules = header_rules(&header).ok_or_else(|| corrupt("unknown rule codes"))?;
+    let my_rules = header_rules(mine).expect("a header of known rules");
+    let same = (mine.cols, mine.rows, mine.words) == (header.cols, header.rows, header.words)
+        && my_rules == rules;
+    if !same {
+        return Err(CheckpointError::Mismatch {
+            path: path.to_owned(),
+            file: describe(header.cols, header.rows, &rules),
+            search: describe(mine.cols, mine.rows, &my_rules),
+        });
+    }
+    Ok(header)
+}
+
+/// Checks from its header alone that `path` is a checkpoint this program
+/// reads, of a search on `board` under `rules` with stone sets of type
+/// `B`: what [`Solver::load_checkpoint_solved`] would refuse before
+/// reading any of its body (damage in the body is found only then). For
+/// files read by many searches later, such as `solve --checkpoint-merge`
+/// into every first move's search, to refuse a wrong one before any of
+/// them starts.
+pub fn check_checkpoint_header<B: Bits>(
+    path: &Path,
+    board: &Board,
+    rules: &Rules,
+) -> Result<(), CheckpointError> {
+    let file = File::open(path).map_err(|source| CheckpointError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    read_header(
+        &mut BufReader::new(file),
+        path,
+        &header_of(board, rules, B::WORDS),
+    )
+    .map(|_| ())
+}
+
 impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// The header this solver writes (its rules, board and counts).
     fn checkpoint_header(&self, tree_nodes: usize) -> CheckpointHeader {
         CheckpointHeader {
-            format_version: CHECKPOINT_VERSION,
-            cols: self.geo.board.cols as u8,
-            rows: self.geo.board.rows as u8,
-            diagonals: self.rules.diagonals.code(),
-            continuation: self.rules.continuation.code(),
-            stalemate: self.rules.stalemate.code(),
-            sacrifice: self.rules.sacrifice,
-            move_limit: self.rules.move_limit,
-            words: B::WORDS as u8,
             total_nodes: self.total_nodes,
             cuts: self.cuts,
             tree_goal: color_code(self.tree_goal.unwrap_or(Color::White)),
             solved: self.table.len() as u64,
             tree_nodes: tree_nodes as u64,
-            path_dependent: 0,
-            estimates: 0,
+            ..header_of(&self.geo.board, &self.rules, B::WORDS)
         }
     }
 
@@ -682,60 +798,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let file = File::open(path).map_err(io_err)?;
         let bytes = file.metadata().map_err(io_err)?.len();
         let mut input = BufReader::with_capacity(1 << 20, file);
-        let mut magic = [0u8; 8];
-        if input.read_exact(&mut magic).is_err() || &magic != MAGIC {
-            return Err(CheckpointError::NotACheckpoint {
-                path: path.to_owned(),
-            });
-        }
-        let mut word = [0u8; 4];
-        input
-            .read_exact(&mut word)
-            .map_err(|e| short(e, "the header"))?;
-        let hlen = u32::from_le_bytes(word) as usize;
-        if hlen > MAX_HEADER {
-            return Err(corrupt(&format!("a header of {hlen} bytes")));
-        }
-        let mut hbytes = vec![0u8; hlen];
-        let mut hsum = [0u8; 8];
-        input
-            .read_exact(&mut hbytes)
-            .and_then(|_| input.read_exact(&mut hsum))
-            .map_err(|e| short(e, "the header"))?;
-        if xxh3_64(&hbytes) != u64::from_le_bytes(hsum) {
-            return Err(corrupt("header checksum differs"));
-        }
-        // An older header is one of version 3 without its last fields
-        // (version 1: the counts of path-dependent disproofs and of
-        // estimates; version 2: of estimates): varints, where the one byte
-        // 0 stands for 0 records.
-        let version: Result<(u32, usize), _> =
-            bincode::decode_from_slice(&hbytes, bincode_config());
-        match version {
-            Ok((1, _)) => hbytes.extend([0, 0]),
-            Ok((2, _)) => hbytes.push(0),
-            _ => {}
-        }
-        let (header, _): (CheckpointHeader, usize) =
-            bincode::decode_from_slice(&hbytes, bincode_config())
-                .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
-        if !(1..=CHECKPOINT_VERSION).contains(&header.format_version) {
-            return Err(CheckpointError::Version {
-                path: path.to_owned(),
-                found: header.format_version,
-            });
-        }
-        let rules = header_rules(&header).ok_or_else(|| corrupt("unknown rule codes"))?;
-        let mine = self.checkpoint_header(0);
-        let same = (mine.cols, mine.rows, mine.words) == (header.cols, header.rows, header.words)
-            && header_rules(&mine) == Some(rules);
-        if !same {
-            return Err(CheckpointError::Mismatch {
-                path: path.to_owned(),
-                file: describe(header.cols, header.rows, &rules),
-                search: describe(mine.cols, mine.rows, &self.rules),
-            });
-        }
+        let header = read_header(&mut input, path, &self.checkpoint_header(0))?;
         let too_big = || CheckpointError::TooBig {
             path: path.to_owned(),
             nodes: header.tree_nodes,
