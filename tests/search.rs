@@ -2155,6 +2155,24 @@ fn split_solve_command_merges_other_checkpoints_into_each_first_move() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(!fresh.exists(), "{args:?}");
     }
+    // ... and before the tables it needs are built.
+    let db = dir.join("db");
+    std::fs::create_dir_all(&db).unwrap();
+    let (code, _, err) = fanorona(&[
+        "solve",
+        "--board",
+        "5x5",
+        "--pieces",
+        "3",
+        "--db",
+        db.to_str().unwrap(),
+        "--quiet",
+        "--checkpoint-merge",
+        junk.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("junk.fns"), "{err}");
+    assert_eq!(std::fs::read_dir(&db).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

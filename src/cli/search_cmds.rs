@@ -573,12 +573,6 @@ fn run<B: Bits>(
             .iter()
             .map(|m| turn_to_string(&board, &m.turns[0]))
             .collect();
-        // Each move's search reads the merged files when it starts: a
-        // wrong one is refused before any does (a damaged body is found
-        // by the first, which stops them all).
-        for m in merge {
-            fanorona::search::check_checkpoint_header::<B>(m, &board, rules)?;
-        }
         let files = match checkpoint {
             Some(plan) => {
                 std::fs::create_dir_all(plan.path).map_err(|e| {
@@ -917,6 +911,13 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         every,
     });
     let r = with_bits!(board.points(), B => {
+        // A wrong file is refused before tables are built or searches
+        // start (a split search's first moves each read the files when
+        // they start; damage in a body is found by the first, which
+        // stops them all).
+        for m in &args.checkpoint_merge {
+            fanorona::search::check_checkpoint_header::<B>(m, &board, &rules)?;
+        }
         let pos: Position<B> = d.to_position();
         let ask = Ask {
             turns_played: args.turns_played,
