@@ -336,6 +336,23 @@ fn a_build_too_big_for_its_memory_is_refused_before_it_starts() {
     let dir = table_dir(&db, &board, &rules);
     let written = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
     assert_eq!(written, 0, "tables were written to {}", dir.display());
+    // With room, the plan names the same group with the same estimate as
+    // the build's peak (what `build` compares with the memory available
+    // now), and nothing once every table is on disk.
+    let BuildError::TooBig { needed, .. } = err else {
+        panic!("{err:?}")
+    };
+    let roomy = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    let mut builder = Builder::<u64>::new(&db, board, rules, roomy);
+    let plan = builder.check_selection(&Selection::UpTo(5)).unwrap();
+    assert_eq!(plan.peak, Some(("2v3+3v2".to_string(), needed)));
+    builder.build(5, |_| {}).unwrap();
+    let plan = builder.check_selection(&Selection::UpTo(5)).unwrap();
+    // (1v1, 1v2+2v1, 2v2, 1v3+3v1, 2v3+3v2, 1v4+4v1.)
+    assert_eq!((plan.groups.len(), plan.peak), (6, None));
     let _ = std::fs::remove_dir_all(&db);
 }
 

@@ -577,6 +577,18 @@ pub fn build_groups_for(
         .collect()
 }
 
+/// What a build will do ([`Builder::check_selection`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildPlan {
+    /// The groups of classes solved together, in the order they are built
+    /// (those complete on disk included: they are loaded).
+    pub groups: Vec<Vec<MaterialClass>>,
+    /// The group still to build that needs the most memory, with its
+    /// estimate in bytes (as checked against the memory allowed); `None`
+    /// when every table is on disk.
+    pub peak: Option<(String, u64)>,
+}
+
 /// A group's name: its classes joined by `+`.
 fn group_name(group: &[MaterialClass]) -> String {
     group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+")
@@ -711,7 +723,7 @@ impl<B: Bits> Builder<B> {
         selection: &Selection,
         mut report: impl FnMut(&ClassSummary),
     ) -> Result<Vec<ClassSummary>, BuildError> {
-        let groups = self.check_selection(selection)?;
+        let groups = self.check_selection(selection)?.groups;
         let pieces = selection.pieces();
         std::fs::create_dir_all(&self.dir).map_err(|err| BuildError::Io {
             path: self.dir.clone(),
@@ -746,11 +758,9 @@ impl<B: Bits> Builder<B> {
         self.check_selection(&Selection::UpTo(pieces)).map(drop)
     }
 
-    /// [`Builder::check`] for any selection; returns its groups.
-    pub fn check_selection(
-        &self,
-        selection: &Selection,
-    ) -> Result<Vec<Vec<MaterialClass>>, BuildError> {
+    /// [`Builder::check`] for any selection; returns its groups and the
+    /// most memory a group still to build needs.
+    pub fn check_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
         let board = self.geo.board;
         let groups = self.plan(selection)?;
         let pieces = selection.pieces();
@@ -761,6 +771,7 @@ impl<B: Bits> Builder<B> {
             });
         }
         let mut held = 0u64;
+        let mut peak: Option<(String, u64)> = None;
         for group in &groups {
             let sizes: Vec<u64> = group.iter().map(|&c| class_size(board, c)).collect();
             let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
@@ -784,13 +795,16 @@ impl<B: Bits> Builder<B> {
                     },
                 });
             }
+            if !on_disk && peak.as_ref().is_none_or(|&(_, most)| needed > most) {
+                peak = Some((group_name(group), needed));
+            }
             for (&c, &n) in group.iter().zip(&sizes) {
                 if needed_later(c, pieces) {
                     held += n;
                 }
             }
         }
-        Ok(groups)
+        Ok(BuildPlan { groups, peak })
     }
 
     /// Opens a complete, valid table of a class, if there is one, with its

@@ -26,7 +26,7 @@ use fanorona::verify::verify_class;
 use fanorona::with_bits;
 
 use super::common::{
-    CliError, CliResult, RuleArgs, gib_to_bytes, json_str, set_threads, stop_flag,
+    CliError, CliResult, RuleArgs, available_memory, gib_to_bytes, json_str, set_threads, stop_flag,
 };
 
 /// Where databases go unless `--db` says otherwise.
@@ -67,7 +67,9 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Memory the build may use, in GiB; a class that would need more is
-    /// refused with a message.
+    /// refused with a message. A build allowed more than the system has
+    /// available when it starts is warned: the kernel would kill it when
+    /// it comes to the group that needs it.
     #[arg(long, default_value_t = DEFAULT_BUILD_MEMORY_GIB)]
     pub memory: f64,
     /// Save the state of a group being solved every this many minutes (0:
@@ -284,9 +286,15 @@ pub fn build_tables(
         ..Default::default()
     };
     let t = Instant::now();
-    with_bits!(board.points(), B => {
+    let plan = with_bits!(board.points(), B => {
         Builder::<B>::new(db, board, *rules, opts.clone()).check_selection(selection)?
     });
+    if let Some(warning) = plan
+        .peak
+        .and_then(|(group, needed)| memory_warning(&group, needed, available_memory()?))
+    {
+        eprintln!("{warning}");
+    }
     if output == BuildOutput::Table {
         println!(
             "building {board} tables {selection} under {rules} in {}",
@@ -324,6 +332,22 @@ pub fn build_tables(
         BuildOutput::Json => {}
     }
     Ok(out)
+}
+
+/// A warning when the group of a build that needs the most memory,
+/// `needed` bytes, needs more than the system has `available` now: the
+/// build is allowed (`--memory`), but the kernel would kill it, or
+/// another program, when it gets there.
+fn memory_warning(group: &str, needed: u64, available: u64) -> Option<String> {
+    const GIB: f64 = (1u64 << 30) as f64;
+    (needed > available).then(|| {
+        format!(
+            "warning: building {group} needs about {:.2} GiB, but only {:.2} GiB of memory is available now: \
+             the system may kill the build when it gets there (run again, it goes on from its last save)",
+            needed as f64 / GIB,
+            available as f64 / GIB
+        )
+    })
 }
 
 /// The classes of a `--classes` list.
@@ -1104,5 +1128,22 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         )))
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_warns_only_when_its_largest_group_needs_more_than_is_available() {
+        const GIB: u64 = 1 << 30;
+        let w = memory_warning("3v5+5v3", 20 * GIB, 15 * GIB).expect("a warning");
+        assert!(
+            w.contains("3v5+5v3") && w.contains("20.00 GiB") && w.contains("15.00 GiB"),
+            "{w}"
+        );
+        assert_eq!(memory_warning("3v5+5v3", 15 * GIB, 15 * GIB), None);
+        assert_eq!(memory_warning("4v4", GIB, 15 * GIB), None);
     }
 }
