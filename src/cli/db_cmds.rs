@@ -28,6 +28,7 @@ use fanorona::with_bits;
 use super::common::{
     CliError, CliResult, RuleArgs, available_memory, gib_to_bytes, json_str, set_threads, stop_flag,
 };
+use super::progress::bytes;
 
 /// Where databases go unless `--db` says otherwise.
 pub const DEFAULT_DB: &str = "db";
@@ -339,13 +340,12 @@ pub fn build_tables(
 /// build is allowed (`--memory`), but the kernel would kill it, or
 /// another program, when it gets there.
 fn memory_warning(group: &str, needed: u64, available: u64) -> Option<String> {
-    const GIB: f64 = (1u64 << 30) as f64;
     (needed > available).then(|| {
         format!(
-            "warning: building {group} needs about {:.2} GiB, but only {:.2} GiB of memory is available now: \
+            "warning: building {group} needs about {}, but only {} of memory is available now: \
              the system may kill the build when it gets there (run again, it goes on from its last save)",
-            needed as f64 / GIB,
-            available as f64 / GIB
+            bytes(needed as usize),
+            bytes(available as usize)
         )
     })
 }
