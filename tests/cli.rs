@@ -531,6 +531,82 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
     let _ = std::fs::remove_dir_all(&db);
 }
 
+#[test]
+fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
+    let db = temp_folder("plan");
+    let dir = db.to_str().unwrap();
+    let plan = |extra: &[&str]| {
+        let args = [
+            &[
+                "build",
+                "--board",
+                "5x3",
+                "--db",
+                dir,
+                "--classes",
+                "2v2",
+                "--plan",
+            ][..],
+            extra,
+        ]
+        .concat();
+        ok(&args)
+    };
+    let out = plan(&["--json"]);
+    assert!(!db.exists(), "--plan created {dir}");
+    let totals = out.lines().last().unwrap();
+    // 1v1, 1v2+2v1, 2v2: three groups, four classes, the largest last.
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert_eq!(json_number(totals, "groups_to_build"), 3, "{totals}");
+    assert_eq!(json_number(totals, "classes_to_build"), 4, "{totals}");
+    assert!(
+        totals.contains("\"peak\": {\"group\": \"2v2\", \"memory_bytes\": ")
+            && totals.contains("\"fits\": true"),
+        "{totals}"
+    );
+    let planned = json_number(totals, "positions_to_build");
+    let text = plan(&[]);
+    assert!(text.contains("to build: 4 classes in 3 groups"), "{text}");
+    assert!(text.contains("within --memory 16.00 GiB"), "{text}");
+    // The build writes just what the plan said.
+    let built = ok(&[
+        "build",
+        "--board",
+        "5x3",
+        "--db",
+        dir,
+        "--classes",
+        "2v2",
+        "--json",
+    ]);
+    let positions: u64 = built.lines().map(|l| json_number(l, "positions")).sum();
+    assert_eq!((built.lines().count(), positions), (4, planned), "{built}");
+    let out = plan(&["--json"]);
+    let totals = out.lines().last().unwrap();
+    assert_eq!(json_number(totals, "groups_to_build"), 0, "{totals}");
+    assert!(totals.contains("\"peak\": null"), "{totals}");
+    assert_eq!(out.matches("\"on_disk\": true").count(), 3, "{out}");
+    assert!(plan(&[]).contains("nothing to build"));
+    // A build too big for --memory: planned all the same, and said so.
+    let big = ["build", "--board", "9x5", "--pieces", "8", "--memory", "16"];
+    let out = ok(&[&big[..], &["--db", dir, "--plan"]].concat());
+    assert!(
+        out.contains("over --memory 16.00 GiB: the build would stop before 3v5+5v3"),
+        "{out}"
+    );
+    let out = ok(&[&big[..], &["--db", dir, "--plan", "--json"]].concat());
+    assert!(
+        out.lines().last().unwrap().contains("\"fits\": false"),
+        "{out}"
+    );
+    assert!(!db.join("9x5-corner-free-sl").exists());
+    user_error(
+        &["build", "--board", "5x3", "--pieces", "16", "--plan"],
+        &["--pieces 16", "15 points"],
+    );
+    let _ = std::fs::remove_dir_all(&db);
+}
+
 /// A build refuses a folder another running build holds (here this test
 /// process, under its own name), and takes over a lock whose process is
 /// gone.

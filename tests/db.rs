@@ -349,10 +349,35 @@ fn a_build_too_big_for_its_memory_is_refused_before_it_starts() {
     let mut builder = Builder::<u64>::new(&db, board, rules, roomy);
     let plan = builder.check_selection(&Selection::UpTo(5)).unwrap();
     assert_eq!(plan.peak, Some(("2v3+3v2".to_string(), needed)));
-    builder.build(5, |_| {}).unwrap();
+    // The plan (`build --plan`) lists each group with the memory it needs:
+    // the refused one with the refusal's figure, the ones before it within
+    // the limit, and the classes and positions the build then writes.
+    let first_plan = builder.plan_selection(&Selection::UpTo(5)).unwrap();
+    let refused = first_plan
+        .groups
+        .iter()
+        .position(|g| g.name() == "2v3+3v2")
+        .unwrap();
+    assert_eq!(first_plan.groups[refused].memory_bytes, needed);
+    assert!(
+        first_plan.groups[..refused]
+            .iter()
+            .all(|g| g.memory_bytes <= 20_000 && g.state_bytes == 3 && !g.on_disk)
+    );
+    let mut built = Vec::new();
+    builder
+        .build(5, |s| built.push((s.class, s.positions)))
+        .unwrap();
+    let planned: Vec<_> = first_plan
+        .groups
+        .iter()
+        .flat_map(|g| g.classes.iter().copied().zip(g.positions.iter().copied()))
+        .collect();
+    assert_eq!(planned, built);
     let plan = builder.check_selection(&Selection::UpTo(5)).unwrap();
     // (1v1, 1v2+2v1, 2v2, 1v3+3v1, 2v3+3v2, 1v4+4v1.)
     assert_eq!((plan.groups.len(), plan.peak), (6, None));
+    assert!(plan.groups.iter().all(|g| g.on_disk));
     let _ = std::fs::remove_dir_all(&db);
 }
 

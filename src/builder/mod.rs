@@ -577,16 +577,49 @@ pub fn build_groups_for(
         .collect()
 }
 
-/// What a build will do ([`Builder::check_selection`]).
+/// What a build will do ([`Builder::plan_selection`],
+/// [`Builder::check_selection`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuildPlan {
     /// The groups of classes solved together, in the order they are built
     /// (those complete on disk included: they are loaded).
-    pub groups: Vec<Vec<MaterialClass>>,
+    pub groups: Vec<PlannedGroup>,
     /// The group still to build that needs the most memory, with its
     /// estimate in bytes (as checked against the memory allowed); `None`
     /// when every table is on disk.
     pub peak: Option<(String, u64)>,
+}
+
+/// One group of a [`BuildPlan`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedGroup {
+    /// Its classes, solved together.
+    pub classes: Vec<MaterialClass>,
+    /// The positions of each class (reduced by the board's symmetries),
+    /// as its table will hold them.
+    pub positions: Vec<u64>,
+    /// Every table of the group is on disk: the build only loads them.
+    pub on_disk: bool,
+    /// The bytes a position of the state layout the group starts in (3,
+    /// or more when it is noted as outgrowing that: `<group>.overflow`).
+    pub state_bytes: u64,
+    /// The memory the build needs while it solves the group, in bytes:
+    /// the group's state and a byte a position of every smaller class it
+    /// holds by then (the estimate `--memory` is checked against; a group
+    /// that outgrows its layout while it is solved needs more).
+    pub memory_bytes: u64,
+}
+
+impl PlannedGroup {
+    /// Its name: its classes joined by `+`.
+    pub fn name(&self) -> String {
+        group_name(&self.classes)
+    }
+
+    /// Its positions, all classes together.
+    pub fn total_positions(&self) -> u64 {
+        self.positions.iter().sum()
+    }
 }
 
 /// A group's name: its classes joined by `+`.
@@ -723,18 +756,19 @@ impl<B: Bits> Builder<B> {
         selection: &Selection,
         mut report: impl FnMut(&ClassSummary),
     ) -> Result<Vec<ClassSummary>, BuildError> {
-        let groups = self.check_selection(selection)?.groups;
+        let plan = self.check_selection(selection)?;
         let pieces = selection.pieces();
         std::fs::create_dir_all(&self.dir).map_err(|err| BuildError::Io {
             path: self.dir.clone(),
             err,
         })?;
         let _lock = lock_folder(&self.dir)?;
-        let board = self.geo.board;
-        let sizes: Vec<u64> = groups
+        let sizes: Vec<u64> = plan
+            .groups
             .iter()
-            .map(|g| g.iter().map(|&c| class_size(board, c)).sum())
+            .map(PlannedGroup::total_positions)
             .collect();
+        let groups: Vec<Vec<MaterialClass>> = plan.groups.into_iter().map(|g| g.classes).collect();
         let total = sizes.iter().sum::<u64>().max(1);
         let mut before = 0;
         let mut out = Vec::new();
@@ -758,53 +792,80 @@ impl<B: Bits> Builder<B> {
         self.check_selection(&Selection::UpTo(pieces)).map(drop)
     }
 
-    /// [`Builder::check`] for any selection; returns its groups and the
-    /// most memory a group still to build needs.
+    /// [`Builder::check`] for any selection; returns its plan (the groups
+    /// and the most memory a group still to build needs). Refused when a
+    /// build holds the folder.
     pub fn check_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
-        let board = self.geo.board;
-        let groups = self.plan(selection)?;
-        let pieces = selection.pieces();
         if let Some(pid) = lock::BuildLock::holder(&self.dir) {
             return Err(BuildError::Locked {
                 path: lock::BuildLock::path(&self.dir),
                 pid,
             });
         }
+        let plan = self.plan_selection(selection)?;
+        if let Some(group) = plan
+            .groups
+            .iter()
+            .find(|g| !g.on_disk && g.memory_bytes > self.options.memory_bytes)
+        {
+            let (needed, limit) = (group.memory_bytes, self.options.memory_bytes);
+            let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, &group.classes));
+            let group = group.name();
+            return Err(match overflow {
+                None => BuildError::TooBig {
+                    group,
+                    needed,
+                    limit,
+                },
+                Some(overflow) => BuildError::TooBigWide {
+                    group,
+                    overflow,
+                    needed,
+                    limit,
+                },
+            });
+        }
+        Ok(plan)
+    }
+
+    /// What a build of a selection would do, without doing it or checking
+    /// it against the memory allowed (`build --plan`): its groups in build
+    /// order, each with its positions, whether it is on disk and the
+    /// memory it needs. A stone count or class the board does not have is
+    /// an error, as for the build.
+    pub fn plan_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
+        let board = self.geo.board;
+        let pieces = selection.pieces();
         let mut held = 0u64;
         let mut peak: Option<(String, u64)> = None;
-        for group in &groups {
-            let sizes: Vec<u64> = group.iter().map(|&c| class_size(board, c)).collect();
-            let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
+        let mut planned = Vec::new();
+        for classes in self.plan(selection)? {
+            let positions: Vec<u64> = classes.iter().map(|&c| class_size(board, c)).collect();
+            let on_disk = classes.iter().all(|&c| table_path(&self.dir, c).exists());
             // A group noted as overflowing will start in a larger layout.
-            let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, group));
-            let bytes = overflow.map_or(Narrow::BYTES, Overflow::bytes_needed);
-            let needed = sizes.iter().sum::<u64>() * bytes + held;
-            if !on_disk && needed > self.options.memory_bytes {
-                let (group, limit) = (group_name(group), self.options.memory_bytes);
-                return Err(match overflow {
-                    None => BuildError::TooBig {
-                        group,
-                        needed,
-                        limit,
-                    },
-                    Some(overflow) => BuildError::TooBigWide {
-                        group,
-                        overflow,
-                        needed,
-                        limit,
-                    },
-                });
+            let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, &classes));
+            let state_bytes = overflow.map_or(Narrow::BYTES, Overflow::bytes_needed);
+            let memory_bytes = positions.iter().sum::<u64>() * state_bytes + held;
+            if !on_disk && peak.as_ref().is_none_or(|&(_, most)| memory_bytes > most) {
+                peak = Some((group_name(&classes), memory_bytes));
             }
-            if !on_disk && peak.as_ref().is_none_or(|&(_, most)| needed > most) {
-                peak = Some((group_name(group), needed));
-            }
-            for (&c, &n) in group.iter().zip(&sizes) {
+            for (&c, &n) in classes.iter().zip(&positions) {
                 if needed_later(c, pieces) {
                     held += n;
                 }
             }
+            planned.push(PlannedGroup {
+                classes,
+                positions,
+                on_disk,
+                state_bytes,
+                memory_bytes,
+            });
         }
-        Ok(BuildPlan { groups, peak })
+        Ok(BuildPlan {
+            groups: planned,
+            peak,
+        })
     }
 
     /// Opens a complete, valid table of a class, if there is one, with its

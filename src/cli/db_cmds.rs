@@ -82,9 +82,16 @@ pub struct BuildArgs {
     /// seconds in init, before the next level's sweep) and stops.
     #[arg(long, default_value_t = DEFAULT_SNAPSHOT_MINUTES)]
     pub snapshot_minutes: f64,
-    /// Print the summary as JSON lines, one object per class.
+    /// Print the summary as JSON lines, one object per class (with
+    /// --plan: one per group, then the totals).
     #[arg(long)]
     pub json: bool,
+    /// Only say what the build would do, and build nothing: each group of
+    /// classes in build order with its positions and the memory it needs,
+    /// which are on disk already, and whether the largest group left fits
+    /// in --memory and in the memory available now.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 /// Parses `--pieces`: a number, or `all` for every point of the board.
@@ -350,6 +357,110 @@ fn memory_warning(group: &str, needed: u64, available: u64) -> Option<String> {
     })
 }
 
+/// `build --plan`: what a build of `selection` would do, built nothing.
+fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildArgs) -> CliResult {
+    if args.memory.is_nan() || args.memory <= 0.0 {
+        return Err(CliError(format!(
+            "--memory {}: must be a positive number of GiB",
+            args.memory
+        )));
+    }
+    let limit = gib_to_bytes(args.memory);
+    let (plan, dir) = with_bits!(board.points(), B => {
+        let b = Builder::<B>::new(&args.db, board, *rules, BuildOptions::default());
+        (b.plan_selection(selection)?, b.dir.clone())
+    });
+    let left: Vec<_> = plan.groups.iter().filter(|g| !g.on_disk).collect();
+    let classes_left: usize = left.iter().map(|g| g.classes.len()).sum();
+    let positions_left: u64 = left.iter().map(|g| g.total_positions()).sum();
+    let refused = left.iter().find(|g| g.memory_bytes > limit);
+    let available = available_memory();
+    if args.json {
+        for g in &plan.groups {
+            let names: Vec<String> = g.classes.iter().map(|c| json_str(&c.name())).collect();
+            let counts: Vec<String> = g.positions.iter().map(u64::to_string).collect();
+            println!(
+                "{{\"group\": {}, \"classes\": [{}], \"positions\": [{}], \"on_disk\": {}, \"state_bytes\": {}, \"memory_bytes\": {}}}",
+                json_str(&g.name()),
+                names.join(", "),
+                counts.join(", "),
+                g.on_disk,
+                g.state_bytes,
+                g.memory_bytes
+            );
+        }
+        let peak = match &plan.peak {
+            Some((group, needed)) => format!(
+                "{{\"group\": {}, \"memory_bytes\": {needed}}}",
+                json_str(group)
+            ),
+            None => "null".to_string(),
+        };
+        println!(
+            "{{\"board\": {}, \"folder\": {}, \"groups\": {}, \"groups_to_build\": {}, \"classes_to_build\": {classes_left}, \"positions_to_build\": {positions_left}, \"peak\": {peak}, \"memory_limit_bytes\": {limit}, \"fits\": {}, \"memory_available_bytes\": {}}}",
+            json_str(&board.to_string()),
+            json_str(&dir.display().to_string()),
+            plan.groups.len(),
+            left.len(),
+            refused.is_none(),
+            available.map_or("null".to_string(), |a| a.to_string())
+        );
+        return Ok(());
+    }
+    println!(
+        "plan: {board} tables {selection} under {rules} in {}",
+        dir.display()
+    );
+    let width = plan
+        .groups
+        .iter()
+        .map(|g| g.name().len())
+        .chain([5])
+        .max()
+        .unwrap_or(5);
+    println!(
+        "{:<width$} {:>14} {:>11}  state",
+        "group", "positions", "memory"
+    );
+    for g in &plan.groups {
+        let state = if g.on_disk {
+            "on disk".to_string()
+        } else {
+            format!("to build, {} bytes a position", g.state_bytes)
+        };
+        println!(
+            "{:<width$} {:>14} {:>11}  {state}",
+            g.name(),
+            g.total_positions(),
+            bytes(g.memory_bytes as usize)
+        );
+    }
+    let Some((group, needed)) = &plan.peak else {
+        println!("every table is on disk: nothing to build");
+        return Ok(());
+    };
+    println!(
+        "to build: {classes_left} classes in {} groups, {positions_left} positions; \
+         the most memory, {}, for {group}",
+        left.len(),
+        bytes(*needed as usize)
+    );
+    match refused {
+        Some(g) => println!(
+            "over --memory {}: the build would stop before {} (needs {}); raise --memory to at least {:.2} GiB",
+            bytes(limit as usize),
+            g.name(),
+            bytes(g.memory_bytes as usize),
+            (*needed as f64 / (1u64 << 30) as f64 * 100.0).ceil() / 100.0
+        ),
+        None => println!("within --memory {}", bytes(limit as usize)),
+    }
+    if let Some(warning) = available.and_then(|a| memory_warning(group, *needed, a)) {
+        println!("{warning}");
+    }
+    Ok(())
+}
+
 /// The classes of a `--classes` list.
 fn parse_classes(names: &[String]) -> Result<Vec<MaterialClass>, CliError> {
     names
@@ -374,6 +485,9 @@ pub fn build(args: &BuildArgs) -> CliResult {
     } else {
         Selection::Classes(parse_classes(&args.classes)?)
     };
+    if args.plan {
+        return print_plan(board, &rules, &selection, args);
+    }
     let output = if args.json {
         BuildOutput::Json
     } else {

@@ -11,7 +11,8 @@
 # the solved positions of SEED (default: session 63's 30-minute start
 # search) and keep their checkpoints in CK_DIR/LINE (default
 # /work/runs/s64): the same command in a later sitting skips the replies
-# answered and goes on with the others.
+# answered and goes on with the others. PIECES (default 8) is `--pieces`
+# (classes of more stones in SAC_DB are probed too).
 set -u
 BIN=$1; LIM=$2; n=${3:-b4-b5A}
 declare -A P=(
@@ -22,7 +23,7 @@ declare -A P=(
 [ -n "${P[$n]:-}" ] || { echo "LINE: one of ${!P[*]}" >&2; exit 2; }
 CK=${CK_DIR:-/work/runs/s64}; mkdir -p "$CK/$n"
 /usr/bin/time -v "$BIN" solve --position "${P[$n]}" --sacrifice --goal white --db "${SAC_DB:-/work/runs/sac}" \
-    --pieces 8 --moves all --threads 2 --memory "${MEM:-10}" --graph --weak --time-limit "$LIM" \
+    --pieces "${PIECES:-8}" --moves all --threads 2 --memory "${MEM:-10}" --graph --weak --time-limit "$LIM" \
     --checkpoint "$CK/$n" --checkpoint-seed "${SEED:-/work/runs/s63/pen/3x9weak.fns}" \
     --checkpoint-every 10 --json > "$CK/$n.split.json" 2> "$CK/$n.split.log"
 echo "rc=$?" >> "$CK/$n.split.log"
