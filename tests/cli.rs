@@ -626,6 +626,14 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
         &["another build", &format!("process {me}"), "build.lock"],
     );
     assert!(!folder.join("1v1.fnt").exists());
+    // `build --plan` plans all the same, and says who holds the folder.
+    let out = ok(&[
+        "build", "--board", "3x3", "--pieces", "3", "--db", dir, "--plan",
+    ]);
+    assert!(
+        out.contains(&format!("being built by process {me}")),
+        "{out}"
+    );
 
     std::fs::write(&lock, "4294967295 fanorona").unwrap();
     let r = fanorona(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
@@ -644,6 +652,13 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     ] {
         assert!(r.stdout.contains(want), "{want:?} not in {}", r.stdout);
     }
+    // A group noted as outgrowing 3 bytes is planned in 4.
+    let out = ok(&[
+        "build", "--board", "3x3", "--pieces", "4", "--db", dir, "--plan",
+    ]);
+    let row = out.lines().find(|l| l.starts_with("2v2 ")).unwrap();
+    assert!(row.ends_with("to build, 4 bytes a position"), "{out}");
+    assert!(out.contains("2v2: outgrew the 3-byte layout"), "{out}");
     let _ = std::fs::remove_dir_all(&db);
 }
 

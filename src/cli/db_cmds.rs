@@ -375,6 +375,9 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
     let positions_left: u64 = left.iter().map(|g| g.total_positions()).sum();
     let refused = left.iter().find(|g| g.memory_bytes > limit);
     let available = available_memory();
+    // A build running, stopped or killed in the folder: what the next one
+    // takes up (as `info` says).
+    let pending = fanorona::builder::pending_work(&dir);
     if args.json {
         for g in &plan.groups {
             let names: Vec<String> = g.classes.iter().map(|c| json_str(&c.name())).collect();
@@ -397,13 +400,18 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
             None => "null".to_string(),
         };
         println!(
-            "{{\"board\": {}, \"folder\": {}, \"groups\": {}, \"groups_to_build\": {}, \"classes_to_build\": {classes_left}, \"positions_to_build\": {positions_left}, \"peak\": {peak}, \"memory_limit_bytes\": {limit}, \"fits\": {}, \"memory_available_bytes\": {}}}",
+            "{{\"board\": {}, \"folder\": {}, \"groups\": {}, \"groups_to_build\": {}, \"classes_to_build\": {classes_left}, \"positions_to_build\": {positions_left}, \"peak\": {peak}, \"memory_limit_bytes\": {limit}, \"fits\": {}, \"memory_available_bytes\": {}, \"pending\": [{}]}}",
             json_str(&board.to_string()),
             json_str(&dir.display().to_string()),
             plan.groups.len(),
             left.len(),
             refused.is_none(),
-            available.map_or("null".to_string(), |a| a.to_string())
+            available.map_or("null".to_string(), |a| a.to_string()),
+            pending
+                .iter()
+                .map(pending_json)
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         return Ok(());
     }
@@ -434,6 +442,9 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
             g.total_positions(),
             bytes(g.memory_bytes as usize)
         );
+    }
+    for w in &pending {
+        println!("{w}");
     }
     let Some((group, needed)) = &plan.peak else {
         println!("every table is on disk: nothing to build");

@@ -9,7 +9,7 @@
 # With Black to move White wins after LINE iff every reply is proved; with
 # White to move (b4-b5A-xc6), iff one is. The searches start from
 # the solved positions of SEED (default: session 63's 30-minute start
-# search) and keep their checkpoints in CK_DIR/LINE (default
+# search; SEED=none: from nothing) and keep their checkpoints in CK_DIR/LINE (default
 # /work/runs/s64): the same command in a later sitting skips the replies
 # answered and goes on with the others. PIECES (default 8) is `--pieces`
 # (classes of more stones in SAC_DB are probed too).
@@ -22,8 +22,10 @@ declare -A P=(
 )
 [ -n "${P[$n]:-}" ] || { echo "LINE: one of ${!P[*]}" >&2; exit 2; }
 CK=${CK_DIR:-/work/runs/s64}; mkdir -p "$CK/$n"
+SEED=${SEED:-/work/runs/s63/pen/3x9weak.fns}
+seed=""; [ "$SEED" = none ] || seed="--checkpoint-seed $SEED"
 /usr/bin/time -v "$BIN" solve --position "${P[$n]}" --sacrifice --goal white --db "${SAC_DB:-/work/runs/sac}" \
     --pieces "${PIECES:-8}" --moves all --threads 2 --memory "${MEM:-10}" --graph --weak --time-limit "$LIM" \
-    --checkpoint "$CK/$n" --checkpoint-seed "${SEED:-/work/runs/s63/pen/3x9weak.fns}" \
+    --checkpoint "$CK/$n" $seed \
     --checkpoint-every 10 --json > "$CK/$n.split.json" 2> "$CK/$n.split.log"
 echo "rc=$?" >> "$CK/$n.split.log"
