@@ -535,23 +535,8 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
 fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
     let db = temp_folder("plan");
     let dir = db.to_str().unwrap();
-    let plan = |extra: &[&str]| {
-        let args = [
-            &[
-                "build",
-                "--board",
-                "5x3",
-                "--db",
-                dir,
-                "--classes",
-                "2v2",
-                "--plan",
-            ][..],
-            extra,
-        ]
-        .concat();
-        ok(&args)
-    };
+    let build = ["build", "--board", "5x3", "--db", dir, "--classes", "2v2"];
+    let plan = |extra: &[&str]| ok(&[&build[..], &["--plan"], extra].concat());
     let out = plan(&["--json"]);
     assert!(!db.exists(), "--plan created {dir}");
     let totals = out.lines().last().unwrap();
@@ -569,16 +554,7 @@ fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
     assert!(text.contains("to build: 4 classes in 3 groups"), "{text}");
     assert!(text.contains("within --memory 16.00 GiB"), "{text}");
     // The build writes just what the plan said.
-    let built = ok(&[
-        "build",
-        "--board",
-        "5x3",
-        "--db",
-        dir,
-        "--classes",
-        "2v2",
-        "--json",
-    ]);
+    let built = ok(&[&build[..], &["--json"]].concat());
     let positions: u64 = built.lines().map(|l| json_number(l, "positions")).sum();
     assert_eq!((built.lines().count(), positions), (4, planned), "{built}");
     let out = plan(&["--json"]);
