@@ -362,7 +362,7 @@ fn a_build_too_big_for_its_memory_is_refused_before_it_starts() {
     assert!(
         first_plan.groups[..refused]
             .iter()
-            .all(|g| g.memory_bytes <= 20_000 && g.state_bytes == 3 && !g.on_disk)
+            .all(|g| g.memory_bytes <= 20_000 && g.state_bytes() == 3 && !g.on_disk)
     );
     let mut built = Vec::new();
     builder

@@ -600,9 +600,10 @@ pub struct PlannedGroup {
     pub positions: Vec<u64>,
     /// Every table of the group is on disk: the build only loads them.
     pub on_disk: bool,
-    /// The bytes a position of the state layout the group starts in (3,
-    /// or more when it is noted as outgrowing that: `<group>.overflow`).
-    pub state_bytes: u64,
+    /// The group's note of outgrowing the 3-byte state layout
+    /// (`<group>.overflow`), if a build left one: it starts in a larger
+    /// layout ([`PlannedGroup::state_bytes`]).
+    pub overflow: Option<Overflow>,
     /// The memory the build needs while it solves the group, in bytes:
     /// the group's state and a byte a position of every smaller class it
     /// holds by then (the estimate `--memory` is checked against; a group
@@ -619,6 +620,12 @@ impl PlannedGroup {
     /// Its positions, all classes together.
     pub fn total_positions(&self) -> u64 {
         self.positions.iter().sum()
+    }
+
+    /// The bytes a position of the state layout the group starts in: 3,
+    /// or what its overflow note asks for.
+    pub fn state_bytes(&self) -> u64 {
+        self.overflow.map_or(Narrow::BYTES, Overflow::bytes_needed)
     }
 }
 
@@ -809,8 +816,7 @@ impl<B: Bits> Builder<B> {
             .find(|g| !g.on_disk && g.memory_bytes > self.options.memory_bytes)
         {
             let (needed, limit) = (group.memory_bytes, self.options.memory_bytes);
-            let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, &group.classes));
-            let group = group.name();
+            let (overflow, group) = (group.overflow, group.name());
             return Err(match overflow {
                 None => BuildError::TooBig {
                     group,
@@ -844,23 +850,27 @@ impl<B: Bits> Builder<B> {
             let on_disk = classes.iter().all(|&c| table_path(&self.dir, c).exists());
             // A group noted as overflowing will start in a larger layout.
             let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, &classes));
-            let state_bytes = overflow.map_or(Narrow::BYTES, Overflow::bytes_needed);
-            let memory_bytes = positions.iter().sum::<u64>() * state_bytes + held;
-            if !on_disk && peak.as_ref().is_none_or(|&(_, most)| memory_bytes > most) {
-                peak = Some((group_name(&classes), memory_bytes));
+            let mut group = PlannedGroup {
+                classes,
+                positions,
+                on_disk,
+                overflow,
+                memory_bytes: 0,
+            };
+            group.memory_bytes = group.total_positions() * group.state_bytes() + held;
+            if !on_disk
+                && peak
+                    .as_ref()
+                    .is_none_or(|&(_, most)| group.memory_bytes > most)
+            {
+                peak = Some((group.name(), group.memory_bytes));
             }
-            for (&c, &n) in classes.iter().zip(&positions) {
+            for (&c, &n) in group.classes.iter().zip(&group.positions) {
                 if needed_later(c, pieces) {
                     held += n;
                 }
             }
-            planned.push(PlannedGroup {
-                classes,
-                positions,
-                on_disk,
-                state_bytes,
-                memory_bytes,
-            });
+            planned.push(group);
         }
         Ok(BuildPlan {
             groups: planned,

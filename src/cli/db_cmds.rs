@@ -275,11 +275,7 @@ pub fn build_tables(
     output: BuildOutput,
 ) -> Result<Vec<ClassSummary>, CliError> {
     let json = output == BuildOutput::Json;
-    if memory_gib.is_nan() || memory_gib <= 0.0 {
-        return Err(CliError(format!(
-            "--memory {memory_gib}: must be a positive number of GiB"
-        )));
-    }
+    check_build_memory(memory_gib)?;
     if !(snapshot_minutes.is_finite() && snapshot_minutes >= 0.0) {
         return Err(CliError(format!(
             "--snapshot-minutes {snapshot_minutes}: must be a number of minutes, 0 for never"
@@ -357,14 +353,19 @@ fn memory_warning(group: &str, needed: u64, available: u64) -> Option<String> {
     })
 }
 
-/// `build --plan`: what a build of `selection` would do, built nothing.
-fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildArgs) -> CliResult {
-    if args.memory.is_nan() || args.memory <= 0.0 {
+/// A build's `--memory`: a positive number of GiB.
+fn check_build_memory(memory_gib: f64) -> Result<(), CliError> {
+    if memory_gib.is_nan() || memory_gib <= 0.0 {
         return Err(CliError(format!(
-            "--memory {}: must be a positive number of GiB",
-            args.memory
+            "--memory {memory_gib}: must be a positive number of GiB"
         )));
     }
+    Ok(())
+}
+
+/// `build --plan`: what a build of `selection` would do, built nothing.
+fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildArgs) -> CliResult {
+    check_build_memory(args.memory)?;
     let limit = gib_to_bytes(args.memory);
     let (plan, dir) = with_bits!(board.points(), B => {
         let b = Builder::<B>::new(&args.db, board, *rules, BuildOptions::default());
@@ -388,7 +389,7 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
                 names.join(", "),
                 counts.join(", "),
                 g.on_disk,
-                g.state_bytes,
+                g.state_bytes(),
                 g.memory_bytes
             );
         }
@@ -434,7 +435,7 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
         let state = if g.on_disk {
             "on disk".to_string()
         } else {
-            format!("to build, {} bytes a position", g.state_bytes)
+            format!("to build, {} bytes a position", g.state_bytes())
         };
         println!(
             "{:<width$} {:>14} {:>11}  {state}",
