@@ -334,10 +334,14 @@ impl<B: Bits> Tablebase<B> {
         }
     }
 
-    /// Whether the class of a position has a table (or needs none).
+    /// Whether the class of a position has a table (or needs none): a
+    /// block class a build leaves out ([`crate::builder::is_top_block`])
+    /// needs none when the folder holds the classes below it.
     pub fn covers(&self, pos: &Position<B>) -> bool {
+        let class = MaterialClass::of(pos);
         trivial_value(&self.geo, &self.rules, pos).is_some()
-            || table_path(&self.dir, MaterialClass::of(pos)).exists()
+            || table_path(&self.dir, class).exists()
+            || (class.block && class.stones() <= self.max_stones() + 1)
     }
 
     /// The value of a position for the side to move.
@@ -401,14 +405,21 @@ impl<B: Bits> Tablebase<B> {
     /// would let a table leave capture positions out. A capture that wins
     /// as surely as any could ([`Answer::is_best`]) answers too when other
     /// captures lead where no table is.
+    ///
+    /// A position with a sacrificed block is answered through all its
+    /// turns, which all remove the block, when it has at most one stone
+    /// more than the largest table: that is how the block classes a build
+    /// leaves out are probed ([`crate::builder::is_top_block`]).
     fn find_through_captures<A: Answer>(&self, pos: &Position<B>) -> Result<Option<A>, ProbeError> {
         let max = self.max_stones();
         let stones = pos.stone_count();
-        if max == 0 || stones > max + LOOKAHEAD_STONES || pos.block.is_some() {
+        let block = pos.block.is_some();
+        let above = if block { 1 } else { LOOKAHEAD_STONES };
+        if max == 0 || stones > max + above {
             return Ok(None);
         }
         let empty = self.geo.all & !pos.occupied();
-        if !capturers(&self.geo, pos.mover(), pos.waiter(), empty).any() {
+        if !block && !capturers(&self.geo, pos.mover(), pos.waiter(), empty).any() {
             // Without a capture only a stalemate is known.
             return Ok((!has_turn(&self.geo, &self.rules, pos))
                 .then(|| A::of_value(stalemate_value(&self.rules))));
@@ -419,10 +430,12 @@ impl<B: Bits> Tablebase<B> {
         // of a 9x5 search's time. The others are answered the same way
         // one ply further down, last (they cost the most).
         let mut best: Option<A> = None;
+        let mut any = false;
         let mut unknown = false;
         let mut located = Ok(());
         let mut later: Vec<Later<B>> = Vec::new();
         for_each_turn(&self.geo, &self.rules, pos, |_, child| {
+            any = true;
             if located.is_err() {
                 return;
             }
@@ -461,6 +474,9 @@ impl<B: Bits> Tablebase<B> {
                 }
                 None => unknown = true,
             }
+        }
+        if !any {
+            return Ok(Some(A::of_value(stalemate_value(&self.rules))));
         }
         Ok(match best {
             Some(b) if A::is_best(b) => Some(b),

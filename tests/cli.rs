@@ -576,6 +576,20 @@ fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
         "{out}"
     );
     assert!(!db.join("9x5-corner-free-sl").exists());
+    // With the sacrifice move, the block classes of the top stones are
+    // named as left out, without and with --json.
+    let sac = ["build", "--board", "5x3", "--pieces", "3", "--sacrifice"];
+    let out = ok(&[&sac[..], &["--db", dir, "--plan"]].concat());
+    assert!(out.contains("left out: 1v2b, 2v1b ("), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("1v2b")), "{out}");
+    let out = ok(&[&sac[..], &["--db", dir, "--plan", "--json"]].concat());
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .contains("\"left_out\": [{\"class\": \"1v2b\", \"positions\": "),
+        "{out}"
+    );
     user_error(
         &["build", "--board", "5x3", "--pieces", "16", "--plan"],
         &["--pieces 16", "15 points"],

@@ -8,6 +8,11 @@
 //!   sacrifices to block classes, all built already; paika moves go from one
 //!   class of the pair to the other.
 //!
+//! The block classes of the build's most stones are left out
+//! ([`is_top_block`]): the largest tables of a sacrifice build, needed
+//! only by the pairs of their total, whose init derives a sacrifice's
+//! value from the block position's own turns, one ply into held classes.
+//!
 //! A group is solved in two phases over fixed chunks of indices, in
 //! parallel:
 //! 1. **Init**: each position's turns are generated. Children outside the
@@ -480,13 +485,35 @@ pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
     out
 }
 
-/// The classes with at most `pieces` stones, grouped in build order.
+/// The classes a build up to `pieces` stones makes, grouped in build
+/// order: every class with at most `pieces` stones but the block classes
+/// of `pieces` stones ([`is_top_block`]).
 ///
 /// Groups go by total stones, smallest first, since captures lead to
 /// smaller totals. Within a total, block classes come first (the pairs'
 /// sacrifices lead to them), then the pairs, largest first: the largest
 /// group sets the peak memory, so a build that will not fit stops early.
 pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<MaterialClass>> {
+    all_groups(board, rules, pieces)
+        .into_iter()
+        .filter(|group| !is_top_block(group[0], pieces))
+        .collect()
+}
+
+/// Whether a class is a block class of the most stones a build makes,
+/// which the build leaves out. Only the pairs of its total lead to it (by
+/// a sacrifice), and every turn from it removes the block, so its value
+/// is one ply from the classes below, all held: the pairs' init derives
+/// it, and the probe does too ([`crate::probe::Tablebase::probe`]). On 7x5 with the sacrifice move,
+/// up to 9 stones, these classes are 42 of the 60 billion positions.
+/// They are built when a build goes a stone further, or when asked for
+/// by name (`--classes 4v5b`).
+pub fn is_top_block(class: MaterialClass, pieces: u32) -> bool {
+    class.block && class.stones() == pieces
+}
+
+/// Every class with at most `pieces` stones, grouped in build order.
+fn all_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<MaterialClass>> {
     let n = board.points() as u32;
     let binom = crate::index::Binomials::new();
     // Positions before symmetry: orders the pairs by size.
@@ -571,9 +598,16 @@ pub fn build_groups_for(
         })
     };
     let pieces = Selection::Classes(targets.to_vec()).pieces();
-    build_groups(board, rules, pieces)
+    // A block class of the top total is made only when asked for.
+    all_groups(board, rules, pieces)
         .into_iter()
-        .filter(|group| group.iter().all(fits))
+        .filter(|group| {
+            if is_top_block(group[0], pieces) {
+                targets.contains(&group[0])
+            } else {
+                group.iter().all(fits)
+            }
+        })
         .collect()
 }
 
@@ -588,6 +622,9 @@ pub struct BuildPlan {
     /// estimate in bytes (as checked against the memory allowed); `None`
     /// when every table is on disk.
     pub peak: Option<(String, u64)>,
+    /// The block classes of the most stones that the plan's pairs
+    /// sacrifice into, left out ([`is_top_block`]), with their positions.
+    pub left_out: Vec<(MaterialClass, u64)>,
 }
 
 /// One group of a [`BuildPlan`].
@@ -688,11 +725,12 @@ pub fn stalemate_value(rules: &Rules) -> Value {
 }
 
 /// Whether a class is held in memory once solved: the groups after it
-/// need it, unless it has the most stones of the build (captures lead to
-/// fewer stones) and is not a block class (the pairs of its total
-/// sacrifice into block classes).
+/// need it, unless it has the most stones of the build. Captures lead to
+/// fewer stones; the pairs of the top total sacrifice into block classes
+/// of that total, whose values their init derives from the classes below
+/// ([`is_top_block`]), even when such a class was built by name.
 fn needed_later(class: MaterialClass, pieces: u32) -> bool {
-    class.block || class.stones() < pieces
+    class.stones() < pieces
 }
 
 impl<B: Bits> Builder<B> {
@@ -872,9 +910,24 @@ impl<B: Bits> Builder<B> {
             }
             planned.push(group);
         }
+        // The block classes of the top total the plan's pairs sacrifice
+        // into, left out: a block class `o v m b` follows a sacrifice
+        // from `m v o`.
+        let left_out = all_groups(&board, &self.rules, pieces)
+            .into_iter()
+            .flatten()
+            .filter(|&c| {
+                let from = MaterialClass::new(c.other, c.mover, false);
+                is_top_block(c, pieces)
+                    && planned.iter().all(|g| !g.classes.contains(&c))
+                    && planned.iter().any(|g| g.classes.contains(&from))
+            })
+            .map(|c| (c, class_size(board, c)))
+            .collect();
         Ok(BuildPlan {
             groups: planned,
             peak,
+            left_out,
         })
     }
 
@@ -1092,7 +1145,8 @@ impl<B: Bits> Builder<B> {
         Ok(out)
     }
 
-    /// A class built already, held for the classes built on it.
+    /// A class built already, held for the classes built on it. (A block
+    /// class of the build's top total is not held: [`is_top_block`].)
     fn solved_class(&self, class: MaterialClass) -> &Solved<B> {
         self.solved
             .get(class)

@@ -21,6 +21,7 @@ use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
 use crate::movegen::{capturers, for_each_turn, had_capture_before_step, paika_count};
 use crate::position::Position;
 use crate::prefetch::prefetch;
+use crate::rules::Rules;
 use crate::table::{decode, encode};
 use crate::value::Value;
 
@@ -64,6 +65,20 @@ impl InitPosition {
             Value::Loss(n) => self.exit_win = self.exit_win.min(n + 1),
             Value::Win(n) => self.max_loss = self.max_loss.max(n + 1),
             Value::Draw => self.draw_exit = true,
+        }
+    }
+
+    /// The value of a position all of whose turns were taken in by
+    /// [`InitPosition::exit`] (none inside the group).
+    fn settled_value(&self, rules: &Rules) -> Value {
+        if !self.any {
+            stalemate_value(rules)
+        } else if self.exit_win != u16::MAX {
+            Value::Win(self.exit_win)
+        } else if self.draw_exit {
+            Value::Draw
+        } else {
+            Value::Loss(self.max_loss)
         }
     }
 }
@@ -498,12 +513,21 @@ impl<B: Bits> Builder<B> {
         // memory waits overlap instead of coming one at a time.
         let mut batch: Vec<InitPosition> = Vec::with_capacity(INIT_BATCH);
         let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
+        // Sacrifices into block classes the build leaves out
+        // (`is_top_block`): each block position with the batch position it
+        // is a move of, its value taken in from its own turns, whose
+        // lookups (`derived_exits`, by block position) are read with the
+        // batch's.
+        let mut derived: Vec<(usize, InitPosition)> = Vec::new();
+        let mut derived_exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
         let lo = ch * CHUNK;
         let hi = (lo + CHUNK).min(size);
         let mut i = lo;
         while i < hi {
             batch.clear();
             exits.clear();
+            derived.clear();
+            derived_exits.clear();
             while i < hi && batch.len() < INIT_BATCH {
                 let pos = ix.decode(i, &mut cache);
                 let index = i;
@@ -557,11 +581,31 @@ impl<B: Bits> Builder<B> {
                         }
                     } else if let Some(v) = trivial_value(&self.geo, &self.rules, child) {
                         p.exit(v);
-                    } else {
-                        let solved = self.solved_class(cc);
+                    } else if let Some(solved) = self.solved.get(cc) {
                         let at = solved.indexer.index_of(child);
                         solved.values.prefetch(at as usize);
                         exits.push((b, solved, at));
+                    } else {
+                        // A sacrifice into a block class left out: every
+                        // turn from it goes into a held class.
+                        debug_assert!(
+                            cc.block,
+                            "class {cc} is built before the classes that need it"
+                        );
+                        let d = derived.len();
+                        let mut block = InitPosition::new(0);
+                        for_each_turn(&self.geo, &self.rules, child, |_, grandchild| {
+                            block.any = true;
+                            if let Some(v) = trivial_value(&self.geo, &self.rules, grandchild) {
+                                block.exit(v);
+                            } else {
+                                let solved = self.solved_class(MaterialClass::of(grandchild));
+                                let at = solved.indexer.index_of(grandchild);
+                                solved.values.prefetch(at as usize);
+                                derived_exits.push((d, solved, at));
+                            }
+                        });
+                        derived.push((b, block));
                     }
                 });
                 inside.sort_unstable();
@@ -571,6 +615,12 @@ impl<B: Bits> Builder<B> {
             }
             for &(b, solved, at) in &exits {
                 batch[b].exit(decode(solved.values.get(at as usize)));
+            }
+            for &(d, solved, at) in &derived_exits {
+                derived[d].1.exit(decode(solved.values.get(at as usize)));
+            }
+            for (b, block) in &derived {
+                batch[*b].exit(block.settled_value(&self.rules));
             }
             for p in &batch {
                 let code = self.init_code::<L>(p, &aux[p.index as usize], overflows);

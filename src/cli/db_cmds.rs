@@ -401,13 +401,18 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
             None => "null".to_string(),
         };
         println!(
-            "{{\"board\": {}, \"folder\": {}, \"groups\": {}, \"groups_to_build\": {}, \"classes_to_build\": {classes_left}, \"positions_to_build\": {positions_left}, \"peak\": {peak}, \"memory_limit_bytes\": {limit}, \"fits\": {}, \"memory_available_bytes\": {}, \"pending\": [{}]}}",
+            "{{\"board\": {}, \"folder\": {}, \"groups\": {}, \"groups_to_build\": {}, \"classes_to_build\": {classes_left}, \"positions_to_build\": {positions_left}, \"peak\": {peak}, \"memory_limit_bytes\": {limit}, \"fits\": {}, \"memory_available_bytes\": {}, \"left_out\": [{}], \"pending\": [{}]}}",
             json_str(&board.to_string()),
             json_str(&dir.display().to_string()),
             plan.groups.len(),
             left.len(),
             refused.is_none(),
             available.map_or("null".to_string(), |a| a.to_string()),
+            plan.left_out
+                .iter()
+                .map(|(c, n)| format!("{{\"class\": {}, \"positions\": {n}}}", json_str(&c.name())))
+                .collect::<Vec<_>>()
+                .join(", "),
             pending
                 .iter()
                 .map(pending_json)
@@ -442,6 +447,17 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
             g.name(),
             g.total_positions(),
             bytes(g.memory_bytes as usize)
+        );
+    }
+    if !plan.left_out.is_empty() {
+        let names: Vec<String> = plan.left_out.iter().map(|(c, _)| c.name()).collect();
+        let positions: u64 = plan.left_out.iter().map(|(_, n)| n).sum();
+        println!(
+            "left out: {} ({positions} positions), block classes of the most stones: \
+             their pairs derive them, and so does the probe, from the tables below \
+             (a build a stone further makes them, or --classes {})",
+            names.join(", "),
+            names[0]
         );
     }
     for w in &pending {
@@ -747,10 +763,11 @@ pub struct InfoArgs {
 fn completeness(board: &Board, rules: &Rules, held: &[MaterialClass]) -> (u32, Vec<MaterialClass>) {
     let mut complete = 0;
     for k in 2..=board.points() as u32 {
+        // All of a build's classes, not only those of k stones: a build
+        // to k - 1 left out the block classes of k - 1 stones.
         let all = fanorona::builder::build_groups(board, rules, k)
             .iter()
             .flatten()
-            .filter(|c| c.stones() == k)
             .all(|c| held.contains(c));
         if !all {
             break;
