@@ -664,7 +664,9 @@ fn every_table_gets_a_wdl_file_and_a_lost_or_damaged_one_is_derived_again() {
 /// stones: the game is over, or it is built, or it is at most three stones
 /// above the tables and every turn captures into an answerable position,
 /// or one capture into an answerable position wins as surely as any could
-/// (`wdl`: wins; with distances: wins with that turn), by `truth`.
+/// (`wdl`: wins; with distances: wins with that turn), by `truth`. A
+/// position with a sacrificed block (every turn removes it) goes through
+/// all its turns the same way, at most one stone above the tables.
 fn answerable(
     geo: &fanorona::Geometry<u64>,
     rules: &Rules,
@@ -680,11 +682,17 @@ fn answerable(
     if stones > built + 3 {
         return false;
     }
+    let block = pos.block.is_some();
+    if block && stones > built + 1 {
+        return false;
+    }
     let children = fanorona::children(geo, rules, pos);
+    // (A sacrifice keeps the stones: only from a block position is it
+    // answered.)
     let captures = || {
-        children
-            .iter()
-            .filter(|k| k.stone_count() < stones && answerable(geo, rules, truth, k, built, wdl))
+        children.iter().filter(|k| {
+            (block || k.stone_count() < stones) && answerable(geo, rules, truth, k, built, wdl)
+        })
     };
     let best = |k: &&fanorona::Position<u64>| match truth[*k] {
         Val::Loss(0) => true,
@@ -702,7 +710,15 @@ fn positions_just_above_the_tables_are_answered_exactly_through_captures() {
         stalemate: Stalemate::Draw,
         ..Default::default()
     };
-    for (cols, rows, rules) in [(5, 3, Rules::default()), (3, 5, center_forced)] {
+    let sacrifice = Rules {
+        sacrifice: true,
+        ..Default::default()
+    };
+    for (cols, rows, rules) in [
+        (5, 3, Rules::default()),
+        (3, 5, center_forced),
+        (3, 3, sacrifice),
+    ] {
         let db = temp_db(&format!("lookahead-{cols}x{rows}"));
         let board = Board::new(cols, rows, rules.diagonals).unwrap();
         build_quietly(&db, board, rules, 4);
@@ -715,6 +731,7 @@ fn positions_just_above_the_tables_are_answered_exactly_through_captures() {
             .collect();
         let mut answered = [0usize; 7];
         let mut answered_wdl = [0usize; 7];
+        let mut blocks_answered = [0usize; 7];
         for (fen, want) in &truth {
             let pos = Diagram::parse(fen).unwrap().to_position::<u64>();
             let stones = pos.stone_count();
@@ -730,6 +747,8 @@ fn positions_just_above_the_tables_are_answered_exactly_through_captures() {
                     );
                     assert_eq!(to_val(v), *want, "{fen} under {rules}");
                     answered[stones as usize] += 1;
+                    let game_on = pos.mover() != 0 && pos.waiter() != 0;
+                    blocks_answered[stones as usize] += (game_on && pos.block.is_some()) as usize;
                 }
                 Err(e) => {
                     assert!(!answerable(false), "{fen}: not answered ({e})");
@@ -754,8 +773,17 @@ fn positions_just_above_the_tables_are_answered_exactly_through_captures() {
                 }
             }
         }
-        // Every capture position of 5 stones, and some of 6.
+        // Every capture position of 5 stones, and some of 6; with the
+        // sacrifice move, block positions of one stone more than the
+        // tables (as a build leaves out those of its top stones), and no
+        // more.
         assert!(answered[5] > 1000, "{cols}x{rows}: {answered:?}");
+        if rules.sacrifice {
+            assert!(
+                blocks_answered[5] > 1000 && blocks_answered[6] == 0,
+                "{blocks_answered:?}"
+            );
+        }
         assert!(answered[6] > 0, "{cols}x{rows}: {answered:?}");
         // A winning capture answers more from the WDL files.
         assert!(
