@@ -33,7 +33,10 @@ enum Command {
     ///
     /// A position is answered when its class is built, or when it is at most
     /// three stones above the tables and its side to move has no turn, or
-    /// must capture and every capture leads to an answered position.
+    /// must capture and every capture leads to an answered position. With
+    /// the sacrifice move, a position with a sacrificed stone on the board
+    /// (whose class a build to its stones leaves out) is answered through
+    /// its turns when it has at most one stone more than the tables.
     Probe(db_cmds::ProbeArgs),
     /// List the tables of a database folder with their statistics.
     Info(db_cmds::InfoArgs),

@@ -43,7 +43,10 @@ pub struct BuildArgs {
     #[arg(long, default_value = "9x5")]
     pub board: String,
     /// Build every class with at most this many stones in total, or `all`
-    /// for every class of the board.
+    /// for every class of the board. With --sacrifice, the block classes
+    /// of that many stones (`4v5b`) are left out: their pairs derive them,
+    /// as the probe does (a build a stone further makes them, or name one
+    /// with --classes).
     #[arg(long, default_value = "5")]
     pub pieces: String,
     /// Build only these classes, comma-separated (`4v5,5v4`: the stones of
