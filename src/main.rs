@@ -36,7 +36,8 @@ enum Command {
     /// must capture and every capture leads to an answered position. With
     /// the sacrifice move, a position with a sacrificed stone on the board
     /// (whose class a build to its stones leaves out) is answered through
-    /// its turns when it has at most one stone more than the tables.
+    /// its turns when it has at most one stone more than the tables, and
+    /// so is a sacrifice played instead of a capture.
     Probe(db_cmds::ProbeArgs),
     /// List the tables of a database folder with their statistics.
     Info(db_cmds::InfoArgs),

@@ -409,7 +409,9 @@ impl<B: Bits> Tablebase<B> {
     /// A position with a sacrificed block is answered through all its
     /// turns, which all remove the block, when it has at most one stone
     /// more than the largest table: that is how the block classes a build
-    /// leaves out are probed ([`crate::builder::is_top_block`]).
+    /// leaves out are probed ([`crate::builder::is_top_block`]), and how a
+    /// sacrifice from a position one stone above the tables is answered
+    /// beside its captures.
     fn find_through_captures<A: Answer>(&self, pos: &Position<B>) -> Result<Option<A>, ProbeError> {
         let max = self.max_stones();
         let stones = pos.stone_count();
@@ -440,8 +442,14 @@ impl<B: Bits> Tablebase<B> {
                 return;
             }
             if child.stone_count() >= stones {
-                // Not a capture (a sacrifice): its class is not built.
-                unknown = true;
+                // Not a capture (captures are compulsory): a sacrifice,
+                // whose block position is answered through its own turns
+                // when it is at most one stone above the tables.
+                if child.stone_count() <= max + 1 {
+                    later.push(Later::Deeper(*child));
+                } else {
+                    unknown = true;
+                }
                 return;
             }
             match self.locate(child) {

@@ -666,7 +666,8 @@ fn every_table_gets_a_wdl_file_and_a_lost_or_damaged_one_is_derived_again() {
 /// or one capture into an answerable position wins as surely as any could
 /// (`wdl`: wins; with distances: wins with that turn), by `truth`. A
 /// position with a sacrificed block (every turn removes it) goes through
-/// all its turns the same way, at most one stone above the tables.
+/// all its turns the same way, at most one stone above the tables; so
+/// does a sacrifice among the captures.
 fn answerable(
     geo: &fanorona::Geometry<u64>,
     rules: &Rules,
@@ -687,11 +688,16 @@ fn answerable(
         return false;
     }
     let children = fanorona::children(geo, rules, pos);
-    // (A sacrifice keeps the stones: only from a block position is it
-    // answered.)
+    if !block && !children.iter().any(|k| k.stone_count() < stones) {
+        // No capture: only a stalemate is answered.
+        return children.is_empty();
+    }
+    // (A paika move keeps the stones and is not answered; a sacrifice is,
+    // as a block position.)
     let captures = || {
         children.iter().filter(|k| {
-            (block || k.stone_count() < stones) && answerable(geo, rules, truth, k, built, wdl)
+            (k.stone_count() < stones || k.block.is_some())
+                && answerable(geo, rules, truth, k, built, wdl)
         })
     };
     let best = |k: &&fanorona::Position<u64>| match truth[*k] {
