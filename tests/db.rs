@@ -469,11 +469,17 @@ fn the_block_classes_of_the_top_stones_are_made_a_stone_later() {
     // Named, a top block class is made, and held by nothing.
     let named = temp_db("top-blocks-named");
     let target = class("2v4b");
-    Builder::<u64>::new(&named, board, rules, opts)
+    Builder::<u64>::new(&named, board, rules, opts.clone())
         .build_selection(&Selection::Classes(vec![target]), |_| {})
         .unwrap();
     let named_files = tables(&named);
     assert!(named_files.contains_key("2v4b.fnt") && named_files.contains_key("4v2.fnt"));
+    // On disk, it is not named as left out.
+    let plan = Builder::<u64>::new(&named, board, rules, opts)
+        .plan_selection(&Selection::UpTo(6))
+        .unwrap();
+    let left_out: Vec<String> = plan.left_out.iter().map(|(c, _)| c.name()).collect();
+    assert_eq!(left_out, ["1v5b", "3v3b", "4v2b", "5v1b"]);
     build_quietly(&direct, board, rules, 7);
     assert!(named_files["2v4b.fnt"] == tables(&direct)["2v4b.fnt"]);
     for db in [stepped, direct, named] {

@@ -623,7 +623,8 @@ pub struct BuildPlan {
     /// when every table is on disk.
     pub peak: Option<(String, u64)>,
     /// The block classes of the most stones that the plan's pairs
-    /// sacrifice into, left out ([`is_top_block`]), with their positions.
+    /// sacrifice into, left out ([`is_top_block`]), with their positions;
+    /// not those on disk.
     pub left_out: Vec<(MaterialClass, u64)>,
 }
 
@@ -911,8 +912,8 @@ impl<B: Bits> Builder<B> {
             planned.push(group);
         }
         // The block classes of the top total the plan's pairs sacrifice
-        // into, left out: a block class `o v m b` follows a sacrifice
-        // from `m v o`.
+        // into, left out (unless on disk, built by name or by an older
+        // build): a block class `o v m b` follows a sacrifice from `m v o`.
         let left_out = all_groups(&board, &self.rules, pieces)
             .into_iter()
             .flatten()
@@ -920,6 +921,7 @@ impl<B: Bits> Builder<B> {
                 let from = MaterialClass::new(c.other, c.mover, false);
                 is_top_block(c, pieces)
                     && planned.iter().all(|g| !g.classes.contains(&c))
+                    && !table_path(&self.dir, c).exists()
                     && planned.iter().any(|g| g.classes.contains(&from))
             })
             .map(|c| (c, class_size(board, c)))
