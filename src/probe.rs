@@ -441,15 +441,11 @@ impl<B: Bits> Tablebase<B> {
             if located.is_err() {
                 return;
             }
-            if child.stone_count() >= stones {
+            if child.stone_count() > max + 1 && child.stone_count() >= stones {
                 // Not a capture (captures are compulsory): a sacrifice,
-                // whose block position is answered through its own turns
-                // when it is at most one stone above the tables.
-                if child.stone_count() <= max + 1 {
-                    later.push(Later::Deeper(*child));
-                } else {
-                    unknown = true;
-                }
+                // whose block position is answered (below) only when it
+                // is at most one stone above the tables.
+                unknown = true;
                 return;
             }
             match self.locate(child) {

@@ -504,10 +504,10 @@ pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<Materi
 /// which the build leaves out. Only the pairs of its total lead to it (by
 /// a sacrifice), and every turn from it removes the block, so its value
 /// is one ply from the classes below, all held: the pairs' init derives
-/// it, and the probe does too ([`crate::probe::Tablebase::probe`]). On 7x5 with the sacrifice move,
-/// up to 9 stones, these classes are 42 of the 60 billion positions.
-/// They are built when a build goes a stone further, or when asked for
-/// by name (`--classes 4v5b`).
+/// it, and the probe does too ([`crate::probe::Tablebase::probe`]). On
+/// 7x5 with the sacrifice move, up to 9 stones, these classes are 42 of
+/// the 60 billion positions. They are built when a build goes a stone
+/// further, or when asked for by name (`--classes 4v5b`).
 pub fn is_top_block(class: MaterialClass, pieces: u32) -> bool {
     class.block && class.stones() == pieces
 }
