@@ -69,7 +69,8 @@ impl InitPosition {
     }
 
     /// The value of a position all of whose turns were taken in by
-    /// [`InitPosition::exit`] (none inside the group).
+    /// [`InitPosition::exit`] (none inside the group): a position of the
+    /// group with no child inside, or a block position init derives.
     fn settled_value(&self, rules: &Rules) -> Value {
         if !self.any {
             stalemate_value(rules)
@@ -637,17 +638,10 @@ impl<B: Bits> Builder<B> {
     #[inline]
     fn init_code<L: Layout>(&self, p: &InitPosition, aux: &L::Aux, overflows: &Overflows) -> u32 {
         let (exit_win, max_loss, draw_exit) = (p.exit_win, p.max_loss, p.draw_exit);
-        if !p.any {
-            return overflows.code_of::<L>(stalemate_value(&self.rules));
-        }
         if p.n_inside == 0 {
-            return if exit_win != u16::MAX {
-                overflows.code_of::<L>(Value::Win(exit_win))
-            } else if draw_exit {
-                0
-            } else {
-                overflows.code_of::<L>(Value::Loss(max_loss))
-            };
+            // Settled now: no turn, or every turn leaves the group (a draw
+            // is code 0, as the positions no sweep settles).
+            return overflows.code_of::<L>(p.settled_value(&self.rules));
         }
         if p.n_inside > L::CNT_MASK as usize {
             overflows.children.store(true, Ordering::Relaxed);
