@@ -71,7 +71,7 @@ use crate::position::Position;
 use crate::rules::{Diagonals, Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader};
 use crate::value::Value;
-use crate::wdl::{WdlFile, derive_wdl, write_wdl};
+use crate::wdl::{WdlFile, derive_wdl};
 
 mod lock;
 mod snapshot;
@@ -355,7 +355,7 @@ pub fn table_path(dir: &Path, class: MaterialClass) -> PathBuf {
 
 /// A complete table found on disk, with its codes when the build holds
 /// them for the classes above ([`Builder::load`]).
-type Loaded = (TableFile, Option<Vec<u16>>);
+type Loaded = (TableFile, Option<Held>);
 
 /// The path of a class's WDL file ([`crate::wdl`]), beside its table.
 pub fn wdl_path(dir: &Path, class: MaterialClass) -> PathBuf {
@@ -949,7 +949,7 @@ impl<B: Bits> Builder<B> {
         if !t.header.same_rules(&want) || t.header.class() != class {
             return Ok(None);
         }
-        let values = match hold.then(|| t.read_all()).transpose() {
+        let values = match hold.then(|| Held::read(&t)).transpose() {
             Ok(values) => values,
             Err(_) => return Ok(None),
         };
@@ -959,7 +959,7 @@ impl<B: Bits> Builder<B> {
         let written = match (&values, wdl_good) {
             (_, true) if hold => Ok(()),
             (_, true) => t.check_blocks(),
-            (Some(v), false) => write_wdl(&wpath, &t.header, v).map(drop),
+            (Some(v), false) => v.write_wdl(&wpath, &t.header),
             (None, false) => {
                 let bar = self.bar(t.header.entries, &format!("{class} wdl"));
                 let r = derive_wdl(&t, &wpath, |done| bar.set_position(done)).map(drop);
@@ -1004,7 +1004,7 @@ impl<B: Bits> Builder<B> {
                         class,
                         Solved {
                             indexer: ClassIndexer::new(board, class),
-                            values: Held::new(values),
+                            values,
                         },
                     );
                 }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 use crate::index::{ClassIndexer, MaterialClass};
 use crate::prefetch::prefetch;
-use crate::table::{TableError, TableHeader, write_table};
+use crate::table::{TableError, TableFile, TableHeader, write_table};
 
 /// A solved class held in memory for the classes built on it.
 pub(super) struct Solved<B> {
@@ -68,6 +68,14 @@ impl Held {
         } else {
             Held::Wide(values)
         }
+    }
+    /// A table's codes, read into the width it stores them in (one byte
+    /// for every table that fits it, as [`write_table`] writes them).
+    pub(super) fn read(table: &TableFile) -> Result<Held, TableError> {
+        Ok(match table.read_all_narrow()? {
+            Some(narrow) => Held::Narrow(narrow),
+            None => Held::Wide(table.read_all()?),
+        })
     }
     #[inline]
     pub(super) fn get(&self, i: usize) -> u16 {
