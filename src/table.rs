@@ -851,29 +851,27 @@ impl TableFile {
     /// The codes of block `b`, checked (not through the cache).
     pub fn block_codes(&self, b: u32) -> Result<Vec<u16>, TableError> {
         let raw = self.read_block(b)?;
-        Ok(if self.header.value_width == 1 {
-            raw.iter().map(|&x| x as u16).collect()
-        } else {
-            raw.chunks_exact(2)
-                .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                .collect()
-        })
+        let mut codes = vec![0; raw.len() / self.header.value_width as usize];
+        self.decode_codes(&raw, &mut codes);
+        Ok(codes)
     }
 
     /// Every code of the table, checking every block.
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
+        self.read_all_as(|raw, codes: &mut [u16]| self.decode_codes(raw, codes))
+    }
+
+    /// Decodes a block's bytes into its codes, one or two bytes each
+    /// (little-endian) as the header says.
+    fn decode_codes(&self, raw: &[u8], codes: &mut [u16]) {
         if self.header.value_width == 1 {
-            self.read_all_as(|raw, codes: &mut [u16]| {
-                for (c, &x) in codes.iter_mut().zip(raw) {
-                    *c = x as u16;
-                }
-            })
+            for (c, &x) in codes.iter_mut().zip(raw) {
+                *c = x as u16;
+            }
         } else {
-            self.read_all_as(|raw, codes: &mut [u16]| {
-                for (c, x) in codes.iter_mut().zip(raw.chunks_exact(2)) {
-                    *c = u16::from_le_bytes([x[0], x[1]]);
-                }
-            })
+            for (c, x) in codes.iter_mut().zip(raw.chunks_exact(2)) {
+                *c = u16::from_le_bytes([x[0], x[1]]);
+            }
         }
     }
 
