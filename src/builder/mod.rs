@@ -682,6 +682,11 @@ pub struct Builder<B> {
     /// Looked up for every capture of every position in init: by stone
     /// counts, not hashed (SipHash took 7% of a build, FxHash 9% of init).
     solved: SolvedClasses<B>,
+    /// Classes found complete on disk that the groups after them need, but
+    /// not held: when they were loaded no group after them was to be
+    /// built. A group found damaged and built after all holds them first
+    /// ([`Builder::hold_deferred`]).
+    deferred: Vec<MaterialClass>,
     /// Chunks of init between two chances to save a snapshot
     /// (`INIT_STRETCH`; the tests take snapshots in small groups).
     init_stretch: u64,
@@ -750,6 +755,7 @@ impl<B: Bits> Builder<B> {
             rules,
             options,
             solved: SolvedClasses::default(),
+            deferred: Vec::new(),
             init_stretch: INIT_STRETCH,
             stage: String::new(),
             #[cfg(test)]
@@ -814,6 +820,13 @@ impl<B: Bits> Builder<B> {
             .iter()
             .map(PlannedGroup::total_positions)
             .collect();
+        // Tables are held only for a group still to build after them: a
+        // build with everything on disk (a resumed one past its last group,
+        // or `solve` making sure of its tables) only checks them, in
+        // little memory, instead of holding gigabytes to no purpose.
+        let to_build_after: Vec<bool> = (0..plan.groups.len())
+            .map(|k| plan.groups[k + 1..].iter().any(|g| !g.on_disk))
+            .collect();
         let groups: Vec<Vec<MaterialClass>> = plan.groups.into_iter().map(|g| g.classes).collect();
         let total = sizes.iter().sum::<u64>().max(1);
         let mut before = 0;
@@ -821,7 +834,7 @@ impl<B: Bits> Builder<B> {
         for (k, group) in groups.iter().enumerate() {
             self.stage = format!("[{}/{} {}%]", k + 1, groups.len(), before * 100 / total);
             before += sizes[k];
-            for s in self.build_group(group, pieces)? {
+            for s in self.build_group(group, pieces, to_build_after[k])? {
                 report(&s);
                 out.push(s);
             }
@@ -976,10 +989,14 @@ impl<B: Bits> Builder<B> {
         }
     }
 
+    /// Builds a group, or loads it when its tables are complete on disk;
+    /// `hold` says whether a group after it is to be built, and so needs
+    /// the classes it holds ([`needed_later`]).
     fn build_group(
         &mut self,
         group: &[MaterialClass],
         pieces: u32,
+        hold: bool,
     ) -> Result<Vec<ClassSummary>, BuildError> {
         let board = self.geo.board;
         let t0 = Instant::now();
@@ -989,7 +1006,7 @@ impl<B: Bits> Builder<B> {
         let loaded: Vec<_> = if on_disk {
             group
                 .iter()
-                .map(|&c| self.load(c, needed_later(c, pieces)))
+                .map(|&c| self.load(c, hold && needed_later(c, pieces)))
                 .collect::<Result<_, _>>()?
         } else {
             Vec::new()
@@ -999,19 +1016,24 @@ impl<B: Bits> Builder<B> {
             for (&class, l) in group.iter().zip(loaded) {
                 let (t, values) = l.expect("checked");
                 out.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, true));
-                if let Some(values) = values {
-                    self.solved.insert(
+                match values {
+                    Some(values) => self.solved.insert(
                         class,
                         Solved {
                             indexer: ClassIndexer::new(board, class),
                             values,
                         },
-                    );
+                    ),
+                    None if needed_later(class, pieces) => self.deferred.push(class),
+                    None => {}
                 }
             }
             return Ok(out);
         }
         drop(loaded);
+        // A group expected on disk was not (or not whole): the classes
+        // below it are needed after all.
+        self.hold_deferred()?;
 
         let indexers: Vec<ClassIndexer<B>> =
             group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
@@ -1145,6 +1167,24 @@ impl<B: Bits> Builder<B> {
         let _ = std::fs::remove_file(&marker);
         snapshot::remove(&snapshot);
         Ok(out)
+    }
+
+    /// Holds the classes loaded without their codes ([`Builder::deferred`]),
+    /// before a group that needs them is built. Their tables checked when
+    /// they were loaded; one that no longer reads is an error, not rebuilt.
+    fn hold_deferred(&mut self) -> Result<(), BuildError> {
+        for class in std::mem::take(&mut self.deferred) {
+            let table = TableFile::open(&table_path(&self.dir, class))?;
+            let values = Held::read(&table)?;
+            self.solved.insert(
+                class,
+                Solved {
+                    indexer: ClassIndexer::new(self.geo.board, class),
+                    values,
+                },
+            );
+        }
+        Ok(())
     }
 
     /// A class built already, held for the classes built on it. (A block
@@ -1540,5 +1580,48 @@ mod tests {
             assert_eq!(pending_work(&dir), []);
         }
         let _ = std::fs::remove_dir_all(&tmp);
+    }
+
+    #[test]
+    fn a_build_with_nothing_to_build_holds_nothing_until_a_damaged_table_needs_the_classes_below() {
+        let db = std::env::temp_dir().join(format!("fanorona-defer-{}", std::process::id()));
+        let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+        let rules = Rules::default();
+        let quiet = || BuildOptions {
+            progress: false,
+            ..Default::default()
+        };
+        let mut first = Builder::<u64>::new(&db, board, rules, quiet());
+        first.build(4, |_| {}).unwrap();
+        // A fresh build holds what the groups after each one need.
+        assert!(first.solved.values().count() > 0);
+        let dir = table_dir(&db, &board, &rules);
+        let expected = files(&dir);
+
+        let mut again = Builder::<u64>::new(&db, board, rules, quiet());
+        let summaries = again.build(4, |_| {}).unwrap();
+        assert!(summaries.iter().all(|s| s.reused));
+        assert_eq!(again.solved.values().count(), 0);
+        assert!(again.deferred.iter().all(|c| c.stones() < 4));
+        assert!(!again.deferred.is_empty());
+
+        // The last group's table is damaged: it is built again, on the
+        // classes below, which were loaded without their codes.
+        let damaged = table_path(&dir, MaterialClass::new(3, 1, false));
+        let mut bytes = std::fs::read(&damaged).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x10;
+        std::fs::write(&damaged, &bytes).unwrap();
+        let mut repair = Builder::<u64>::new(&db, board, rules, quiet());
+        let summaries = repair.build(4, |_| {}).unwrap();
+        let rebuilt: Vec<String> = summaries
+            .iter()
+            .filter(|s| !s.reused)
+            .map(|s| s.class.name())
+            .collect();
+        assert_eq!(rebuilt, ["1v3", "3v1"]);
+        assert!(repair.deferred.is_empty());
+        assert_eq!(files(&dir), expected);
+        let _ = std::fs::remove_dir_all(&db);
     }
 }
