@@ -44,10 +44,13 @@
 //! one otherwise. A group that outgrew the narrow layout is noted on disk
 //! (`overflow_marker_path`) until written, so a resumed build skips the
 //! narrow attempt.
-//! The classes later groups look up stay in memory at 1 byte an index (2
-//! when a distance needs it). So the peak is about 3 bytes an index of the
-//! largest group plus 1 byte an index of every smaller class: 20 GB for 9x5
-//! up to 8 stones, whose largest group, 3v5+5v3, has 6 billion indices.
+//! The classes a group rests on (every class its turns can reach: no more
+//! stones a side) are held while it is solved, at 1 byte an index (2 when
+//! a distance needs it); the others are let go of before it starts, and
+//! read back from their tables for a later group that needs them. So the
+//! peak is about 3 bytes an index of the largest group plus 1 byte an
+//! index of the smaller classes it rests on: 20 GB for 9x5 up to 8 stones,
+//! whose largest group, 3v5+5v3, has 6 billion indices.
 //! The build checks every group against `--memory` before it starts.
 //!
 //! Resuming: complete tables on disk are reused, and a group being solved
@@ -592,11 +595,6 @@ pub fn build_groups_for(
     rules: &Rules,
     targets: &[MaterialClass],
 ) -> Vec<Vec<MaterialClass>> {
-    let fits = |c: &MaterialClass| {
-        targets.iter().any(|t| {
-            (c.mover <= t.mover && c.other <= t.other) || (c.mover <= t.other && c.other <= t.mover)
-        })
-    };
     let pieces = Selection::Classes(targets.to_vec()).pieces();
     // A block class of the top total is made only when asked for.
     all_groups(board, rules, pieces)
@@ -605,10 +603,22 @@ pub fn build_groups_for(
             if is_top_block(group[0], pieces) {
                 targets.contains(&group[0])
             } else {
-                group.iter().all(fits)
+                group.iter().all(|&c| rests_on(c, targets))
             }
         })
         .collect()
+}
+
+/// Whether `class` has no more stones a side than one of `targets`, either
+/// way round. Every turn leads to such a class: a capture removes stones,
+/// a paika move or a sacrifice keeps them (the sacrificed stone is gone
+/// before its owner moves again), so every class a position of `targets`
+/// can lead to rests on them.
+fn rests_on(class: MaterialClass, targets: &[MaterialClass]) -> bool {
+    targets.iter().any(|t| {
+        (class.mover <= t.mover && class.other <= t.other)
+            || (class.mover <= t.other && class.other <= t.mover)
+    })
 }
 
 /// What a build will do ([`Builder::plan_selection`],
@@ -643,9 +653,10 @@ pub struct PlannedGroup {
     /// layout ([`PlannedGroup::state_bytes`]).
     pub overflow: Option<Overflow>,
     /// The memory the build needs while it solves the group, in bytes:
-    /// the group's state and a byte a position of every smaller class it
-    /// holds by then (the estimate `--memory` is checked against; a group
-    /// that outgrows its layout while it is solved needs more).
+    /// the group's state and a byte a position of each smaller class it
+    /// holds, those it rests on (the estimate `--memory` is checked
+    /// against; a group that outgrows its layout while it is solved needs
+    /// more).
     pub memory_bytes: u64,
 }
 
@@ -682,11 +693,6 @@ pub struct Builder<B> {
     /// Looked up for every capture of every position in init: by stone
     /// counts, not hashed (SipHash took 7% of a build, FxHash 9% of init).
     solved: SolvedClasses<B>,
-    /// Classes found complete on disk that the groups after them need, but
-    /// not held: when they were loaded no group after them was to be
-    /// built. A group found damaged and built after all holds them first
-    /// ([`Builder::hold_deferred`]).
-    deferred: Vec<MaterialClass>,
     /// Chunks of init between two chances to save a snapshot
     /// (`INIT_STRETCH`; the tests take snapshots in small groups).
     init_stretch: u64,
@@ -739,6 +745,16 @@ fn needed_later(class: MaterialClass, pieces: u32) -> bool {
     class.stones() < pieces
 }
 
+/// Whether a class built before `group` is held while `group` is solved:
+/// one its turns can reach ([`rests_on`]), directly or through a block
+/// class left out, and [`needed_later`]. The rest are let go first, so a
+/// group needs memory for its own state and the classes it rests on, not
+/// for every smaller class (7x5's 3v6+6v3 does without 4v4, 4v4b and the
+/// 1v7 classes).
+fn held_by(class: MaterialClass, group: &[MaterialClass], pieces: u32) -> bool {
+    needed_later(class, pieces) && rests_on(class, group)
+}
+
 impl<B: Bits> Builder<B> {
     pub fn new(db: &Path, board: Board, rules: Rules, options: BuildOptions) -> Builder<B> {
         // A tall board's tables are its wide transpose's (`Board::table_board`),
@@ -755,7 +771,6 @@ impl<B: Bits> Builder<B> {
             rules,
             options,
             solved: SolvedClasses::default(),
-            deferred: Vec::new(),
             init_stretch: INIT_STRETCH,
             stage: String::new(),
             #[cfg(test)]
@@ -820,21 +835,32 @@ impl<B: Bits> Builder<B> {
             .iter()
             .map(PlannedGroup::total_positions)
             .collect();
-        // Tables are held only for a group still to build after them: a
-        // build with everything on disk (a resumed one past its last group,
-        // or `solve` making sure of its tables) only checks them, in
-        // little memory, instead of holding gigabytes to no purpose.
-        let to_build_after: Vec<bool> = (0..plan.groups.len())
-            .map(|k| plan.groups[k + 1..].iter().any(|g| !g.on_disk))
-            .collect();
+        let on_disk: Vec<bool> = plan.groups.iter().map(|g| g.on_disk).collect();
         let groups: Vec<Vec<MaterialClass>> = plan.groups.into_iter().map(|g| g.classes).collect();
+        // What each group holds while it is solved ([`held_by`]).
+        let holds: Vec<Vec<MaterialClass>> = (0..groups.len())
+            .map(|k| {
+                groups[..k]
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&c| held_by(c, &groups[k], pieces))
+                    .collect()
+            })
+            .collect();
         let total = sizes.iter().sum::<u64>().max(1);
         let mut before = 0;
         let mut out = Vec::new();
         for (k, group) in groups.iter().enumerate() {
             self.stage = format!("[{}/{} {}%]", k + 1, groups.len(), before * 100 / total);
             before += sizes[k];
-            for s in self.build_group(group, pieces, to_build_after[k])? {
+            // A group found complete on disk is held as it is loaded only
+            // if the next group to build holds it: a build with everything
+            // on disk (a resumed one past its last group) only checks its
+            // tables, in little memory.
+            let next = (k + 1..groups.len()).find(|&j| !on_disk[j]);
+            let hold_if_loaded = next.map_or(&[][..], |j| &holds[j][..]);
+            for s in self.build_group(group, pieces, hold_if_loaded, &holds[k])? {
                 report(&s);
                 out.push(s);
             }
@@ -894,9 +920,8 @@ impl<B: Bits> Builder<B> {
     pub fn plan_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
         let board = self.geo.board;
         let pieces = selection.pieces();
-        let mut held = 0u64;
         let mut peak: Option<(String, u64)> = None;
-        let mut planned = Vec::new();
+        let mut planned: Vec<PlannedGroup> = Vec::new();
         for classes in self.plan(selection)? {
             let positions: Vec<u64> = classes.iter().map(|&c| class_size(board, c)).collect();
             let on_disk = classes.iter().all(|&c| table_path(&self.dir, c).exists());
@@ -909,6 +934,13 @@ impl<B: Bits> Builder<B> {
                 overflow,
                 memory_bytes: 0,
             };
+            // A byte a position of each class it holds ([`held_by`]).
+            let held: u64 = planned
+                .iter()
+                .flat_map(|g| g.classes.iter().zip(&g.positions))
+                .filter(|&(&c, _)| held_by(c, &group.classes, pieces))
+                .map(|(_, &n)| n)
+                .sum();
             group.memory_bytes = group.total_positions() * group.state_bytes() + held;
             if !on_disk
                 && peak
@@ -916,11 +948,6 @@ impl<B: Bits> Builder<B> {
                     .is_none_or(|&(_, most)| group.memory_bytes > most)
             {
                 peak = Some((group.name(), group.memory_bytes));
-            }
-            for (&c, &n) in group.classes.iter().zip(&group.positions) {
-                if needed_later(c, pieces) {
-                    held += n;
-                }
             }
             planned.push(group);
         }
@@ -989,14 +1016,15 @@ impl<B: Bits> Builder<B> {
         }
     }
 
-    /// Builds a group, or loads it when its tables are complete on disk;
-    /// `hold` says whether a group after it is to be built, and so needs
-    /// the classes it holds ([`needed_later`]).
+    /// Builds a group, holding the classes `holds` while it does, or loads
+    /// it when its tables are complete on disk, holding those of its
+    /// classes that are in `hold_if_loaded`.
     fn build_group(
         &mut self,
         group: &[MaterialClass],
         pieces: u32,
-        hold: bool,
+        hold_if_loaded: &[MaterialClass],
+        holds: &[MaterialClass],
     ) -> Result<Vec<ClassSummary>, BuildError> {
         let board = self.geo.board;
         let t0 = Instant::now();
@@ -1006,7 +1034,7 @@ impl<B: Bits> Builder<B> {
         let loaded: Vec<_> = if on_disk {
             group
                 .iter()
-                .map(|&c| self.load(c, hold && needed_later(c, pieces)))
+                .map(|&c| self.load(c, hold_if_loaded.contains(&c)))
                 .collect::<Result<_, _>>()?
         } else {
             Vec::new()
@@ -1016,24 +1044,20 @@ impl<B: Bits> Builder<B> {
             for (&class, l) in group.iter().zip(loaded) {
                 let (t, values) = l.expect("checked");
                 out.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, true));
-                match values {
-                    Some(values) => self.solved.insert(
+                if let Some(values) = values {
+                    self.solved.insert(
                         class,
                         Solved {
                             indexer: ClassIndexer::new(board, class),
                             values,
                         },
-                    ),
-                    None if needed_later(class, pieces) => self.deferred.push(class),
-                    None => {}
+                    );
                 }
             }
             return Ok(out);
         }
         drop(loaded);
-        // A group expected on disk was not (or not whole): the classes
-        // below it are needed after all.
-        self.hold_deferred()?;
+        self.hold_only(holds)?;
 
         let indexers: Vec<ClassIndexer<B>> =
             group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
@@ -1169,11 +1193,17 @@ impl<B: Bits> Builder<B> {
         Ok(out)
     }
 
-    /// Holds the classes loaded without their codes ([`Builder::deferred`]),
-    /// before a group that needs them is built. Their tables checked when
-    /// they were loaded; one that no longer reads is an error, not rebuilt.
-    fn hold_deferred(&mut self) -> Result<(), BuildError> {
-        for class in std::mem::take(&mut self.deferred) {
+    /// Holds exactly `classes` before a group is solved: lets go of the
+    /// others first, then reads those not held from their tables (a class
+    /// loaded without its codes, or let go of for a group before). Their
+    /// tables checked when they were built or loaded in this build; one
+    /// that no longer reads is an error, not rebuilt.
+    fn hold_only(&mut self, classes: &[MaterialClass]) -> Result<(), BuildError> {
+        self.solved.retain(|c| classes.contains(&c));
+        for &class in classes {
+            if self.solved.get(class).is_some() {
+                continue;
+            }
             let table = TableFile::open(&table_path(&self.dir, class))?;
             let values = Held::read(&table)?;
             self.solved.insert(
@@ -1348,6 +1378,14 @@ mod tests {
             MaterialClass::new(2, 3, false),
             MaterialClass::new(3, 2, false),
         ];
+        // The build ended holding what its last group needs; the group is
+        // solved again on what it needs itself.
+        let holds: Vec<MaterialClass> = build_groups(&board, &Rules::default(), 5)
+            .into_iter()
+            .flatten()
+            .filter(|&c| held_by(c, &group, 5))
+            .collect();
+        b.hold_only(&holds).unwrap();
         let ix = group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
         (db, b, group, ix)
     }
@@ -1583,45 +1621,66 @@ mod tests {
     }
 
     #[test]
-    fn a_build_with_nothing_to_build_holds_nothing_until_a_damaged_table_needs_the_classes_below() {
-        let db = std::env::temp_dir().join(format!("fanorona-defer-{}", std::process::id()));
+    fn a_group_holds_only_the_classes_it_rests_on_and_a_build_with_nothing_to_build_holds_none() {
+        let db = std::env::temp_dir().join(format!("fanorona-holds-{}", std::process::id()));
         let board = Board::new(5, 3, Diagonals::Corner).unwrap();
         let rules = Rules::default();
         let quiet = || BuildOptions {
             progress: false,
             ..Default::default()
         };
+        let class = |name: &str| MaterialClass::parse(name).unwrap();
+        let held = |b: &Builder<u64>| -> Vec<String> {
+            build_groups(&board, &rules, 5)
+                .into_iter()
+                .flatten()
+                .filter(|&c| b.solved.get(c).is_some())
+                .map(|c| c.name())
+                .collect()
+        };
+        // The last group, 1v4+4v1, rests on the classes with at most one
+        // stone a side and four the other: 2v2 is let go of.
+        let rests = ["1v1", "1v2", "2v1", "1v3", "3v1"];
         let mut first = Builder::<u64>::new(&db, board, rules, quiet());
-        first.build(4, |_| {}).unwrap();
-        // A fresh build holds what the groups after each one need.
-        assert!(first.solved.values().count() > 0);
+        first.build(5, |_| {}).unwrap();
+        assert_eq!(held(&first), rests);
+        // The plan counts them, a byte a position, beside the group's state.
+        let plan = first.plan_selection(&Selection::UpTo(5)).unwrap();
+        let last = plan.groups.last().unwrap();
+        assert_eq!(last.name(), "1v4+4v1");
+        let rest: u64 = rests.iter().map(|&n| class_size(board, class(n))).sum();
+        assert_eq!(last.memory_bytes, 3 * last.total_positions() + rest);
         let dir = table_dir(&db, &board, &rules);
         let expected = files(&dir);
 
+        // Everything on disk: checked, nothing held.
         let mut again = Builder::<u64>::new(&db, board, rules, quiet());
-        let summaries = again.build(4, |_| {}).unwrap();
+        let summaries = again.build(5, |_| {}).unwrap();
         assert!(summaries.iter().all(|s| s.reused));
-        assert_eq!(again.solved.values().count(), 0);
-        assert!(again.deferred.iter().all(|c| c.stones() < 4));
-        assert!(!again.deferred.is_empty());
+        assert!(held(&again).is_empty());
 
-        // The last group's table is damaged: it is built again, on the
-        // classes below, which were loaded without their codes.
-        let damaged = table_path(&dir, MaterialClass::new(3, 1, false));
-        let mut bytes = std::fs::read(&damaged).unwrap();
-        let last = bytes.len() - 1;
-        bytes[last] ^= 0x10;
-        std::fs::write(&damaged, &bytes).unwrap();
-        let mut repair = Builder::<u64>::new(&db, board, rules, quiet());
-        let summaries = repair.build(4, |_| {}).unwrap();
-        let rebuilt: Vec<String> = summaries
-            .iter()
-            .filter(|s| !s.reused)
-            .map(|s| s.class.name())
-            .collect();
-        assert_eq!(rebuilt, ["1v3", "3v1"]);
-        assert!(repair.deferred.is_empty());
-        assert_eq!(files(&dir), expected);
+        // A damaged table is built again on the classes below, read back
+        // from their tables, which were loaded without their codes.
+        for damaged in ["3v2", "4v1"] {
+            let path = table_path(&dir, class(damaged));
+            let mut bytes = std::fs::read(&path).unwrap();
+            let last = bytes.len() - 1;
+            bytes[last] ^= 0x10;
+            std::fs::write(&path, &bytes).unwrap();
+            let mut repair = Builder::<u64>::new(&db, board, rules, quiet());
+            let summaries = repair.build(5, |_| {}).unwrap();
+            let rebuilt: Vec<String> = summaries
+                .iter()
+                .filter(|s| !s.reused)
+                .map(|s| s.class.name())
+                .collect();
+            let group = build_groups(&board, &rules, 5)
+                .into_iter()
+                .find(|g| g.contains(&class(damaged)))
+                .unwrap();
+            assert_eq!(rebuilt, group.iter().map(|c| c.name()).collect::<Vec<_>>());
+            assert_eq!(files(&dir), expected, "after rebuilding {damaged}");
+        }
         let _ = std::fs::remove_dir_all(&db);
     }
 }

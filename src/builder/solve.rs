@@ -588,8 +588,11 @@ impl<B: Bits> Builder<B> {
                         exits.push((b, solved, at));
                     } else {
                         // A sacrifice into a block class left out: every
-                        // turn from it goes into a held class.
-                        debug_assert!(
+                        // turn from it goes into a held class. (Checked in
+                        // release builds too: a class missing from what a
+                        // group holds must stop the build, not be taken
+                        // for one.)
+                        assert!(
                             cc.block,
                             "class {cc} is built before the classes that need it"
                         );

@@ -42,6 +42,15 @@ impl<B> SolvedClasses<B> {
         }
         self.by_key[k] = Some(Box::new(solved));
     }
+    /// Lets go of every class `keep` refuses.
+    pub(super) fn retain(&mut self, keep: impl Fn(MaterialClass) -> bool) {
+        for (k, slot) in self.by_key.iter_mut().enumerate() {
+            let class = MaterialClass::new((k >> 9) as u8, ((k >> 1) & 0xff) as u8, k & 1 == 1);
+            if slot.is_some() && !keep(class) {
+                *slot = None;
+            }
+        }
+    }
     #[inline]
     pub(super) fn get(&self, class: MaterialClass) -> Option<&Solved<B>> {
         self.by_key.get(Self::key(class))?.as_deref()
