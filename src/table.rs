@@ -842,10 +842,22 @@ impl TableFile {
 
     /// Checks every block (checksum, size) without keeping the codes.
     pub fn check_blocks(&self) -> Result<(), TableError> {
+        self.check_blocks_with(|_| {})
+    }
+
+    /// [`TableFile::check_blocks`], calling `done` with each block's
+    /// entries once it is checked (from the worker threads: a progress bar
+    /// advanced a block at a time).
+    pub fn check_blocks_with(&self, done: impl Fn(u64) + Sync) -> Result<(), TableError> {
         use rayon::prelude::*;
+        let be = self.header.block_entries as u64;
         (0..self.header.block_count)
             .into_par_iter()
-            .try_for_each(|b| self.read_block(b).map(drop))
+            .try_for_each(|b| {
+                self.read_block(b)?;
+                done(be.min(self.header.entries - b as u64 * be));
+                Ok(())
+            })
     }
 
     /// The codes of block `b`, checked (not through the cache).
@@ -858,7 +870,13 @@ impl TableFile {
 
     /// Every code of the table, checking every block.
     pub fn read_all(&self) -> Result<Vec<u16>, TableError> {
-        self.read_all_as(|raw, codes: &mut [u16]| self.decode_codes(raw, codes))
+        self.read_all_with(|_| {})
+    }
+
+    /// [`TableFile::read_all`], calling `done` with each block's entries
+    /// once it is in place ([`TableFile::check_blocks_with`]).
+    pub fn read_all_with(&self, done: impl Fn(u64) + Sync) -> Result<Vec<u16>, TableError> {
+        self.read_all_as(|raw, codes: &mut [u16]| self.decode_codes(raw, codes), done)
     }
 
     /// Decodes a block's bytes into its codes, one or two bytes each
@@ -878,10 +896,19 @@ impl TableFile {
     /// Every code of a table of one-byte codes, as bytes: half the memory
     /// of [`TableFile::read_all`]. `None` for a table of two-byte codes.
     pub fn read_all_narrow(&self) -> Result<Option<Vec<u8>>, TableError> {
+        self.read_all_narrow_with(|_| {})
+    }
+
+    /// [`TableFile::read_all_narrow`], calling `done` with each block's
+    /// entries once it is in place ([`TableFile::check_blocks_with`]).
+    pub fn read_all_narrow_with(
+        &self,
+        done: impl Fn(u64) + Sync,
+    ) -> Result<Option<Vec<u8>>, TableError> {
         if self.header.value_width != 1 {
             return Ok(None);
         }
-        self.read_all_as(|raw, codes: &mut [u8]| codes.copy_from_slice(raw))
+        self.read_all_as(|raw, codes: &mut [u8]| codes.copy_from_slice(raw), done)
             .map(Some)
     }
 
@@ -894,6 +921,7 @@ impl TableFile {
     fn read_all_as<T: Copy + Default + Send>(
         &self,
         decode: impl Fn(&[u8], &mut [T]) + Sync,
+        done: impl Fn(u64) + Sync,
     ) -> Result<Vec<T>, TableError> {
         use rayon::prelude::*;
         let mut out = crate::hugepages::filled(self.header.entries as usize, T::default);
@@ -901,6 +929,7 @@ impl TableFile {
             .enumerate()
             .try_for_each(|(b, codes)| {
                 decode(&self.read_block(b as u32)?, codes);
+                done(codes.len() as u64);
                 Ok(())
             })?;
         Ok(out)
@@ -910,6 +939,7 @@ impl TableFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     #[test]
     fn codes_roundtrip() {
@@ -941,6 +971,29 @@ mod tests {
             let written = write_table(&path, header, &values).unwrap();
             assert_eq!(written.block_count, n.div_ceil(64));
             let t = TableFile::open(&path).unwrap();
+            // Each reading reports every entry, a block at a time.
+            type Done<'a> = &'a (dyn Fn(u64) + Sync);
+            let reported = |read: &dyn Fn(Done)| {
+                let (sum, calls) = (AtomicU64::new(0), AtomicU64::new(0));
+                read(&|n| {
+                    sum.fetch_add(n, Ordering::Relaxed);
+                    calls.fetch_add(1, Ordering::Relaxed);
+                });
+                (sum.into_inner(), calls.into_inner())
+            };
+            let all = (n as u64, n.div_ceil(64) as u64);
+            assert_eq!(
+                reported(&|d| t.check_blocks_with(d).unwrap()),
+                all,
+                "checked"
+            );
+            assert_eq!(
+                reported(&|d| assert_eq!(t.read_all_with(d).unwrap(), values)),
+                all,
+                "read"
+            );
+            let narrow_calls = reported(&|d| drop(t.read_all_narrow_with(d).unwrap()));
+            assert_eq!(narrow_calls, if top <= 256 { all } else { (0, 0) });
             assert_eq!(t.read_all().unwrap(), values, "codes below {top}");
             let narrow = t.read_all_narrow().unwrap();
             if top <= 256 {

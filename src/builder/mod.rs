@@ -989,16 +989,26 @@ impl<B: Bits> Builder<B> {
         if !t.header.same_rules(&want) || t.header.class() != class {
             return Ok(None);
         }
-        let values = match hold.then(|| Held::read(&t)).transpose() {
-            Ok(values) => values,
-            Err(_) => return Ok(None),
-        };
+        // Reading or checking a table of a billion positions takes seconds.
+        let bar = self.bar(
+            t.header.entries,
+            &format!("{class} {}", if hold { "read" } else { "check" }),
+        );
+        let values = hold.then(|| Held::read(&t, |n| bar.inc(n))).transpose();
         let wpath = wdl_path(&self.dir, class);
         let wdl_good =
             WdlFile::open(&wpath).is_ok_and(|w| w.header.matches(&t.header) && w.check().is_ok());
-        let written = match (&values, wdl_good) {
-            (_, true) if hold => Ok(()),
-            (_, true) => t.check_blocks(),
+        // Deriving a WDL file checks the blocks as it reads them.
+        let checked = match &values {
+            Ok(None) if wdl_good => t.check_blocks_with(|n| bar.inc(n)),
+            _ => Ok(()),
+        };
+        bar.finish_and_clear();
+        let Ok(values) = values else {
+            return Ok(None);
+        };
+        let written = checked.and_then(|()| match (&values, wdl_good) {
+            (_, true) => Ok(()),
             (Some(v), false) => v.write_wdl(&wpath, &t.header),
             (None, false) => {
                 let bar = self.bar(t.header.entries, &format!("{class} wdl"));
@@ -1006,7 +1016,7 @@ impl<B: Bits> Builder<B> {
                 bar.finish_and_clear();
                 r
             }
-        };
+        });
         match written {
             Ok(()) => Ok(Some((t, values))),
             // Writing failed (a full disk): say so rather than rebuild.
@@ -1205,7 +1215,9 @@ impl<B: Bits> Builder<B> {
                 continue;
             }
             let table = TableFile::open(&table_path(&self.dir, class))?;
-            let values = Held::read(&table)?;
+            let bar = self.bar(table.header.entries, &format!("{class} read"));
+            let values = Held::read(&table, |n| bar.inc(n))?;
+            bar.finish_and_clear();
             self.solved.insert(
                 class,
                 Solved {

@@ -79,11 +79,12 @@ impl Held {
         }
     }
     /// A table's codes, read into the width it stores them in (one byte
-    /// for every table that fits it, as [`write_table`] writes them).
-    pub(super) fn read(table: &TableFile) -> Result<Held, TableError> {
-        Ok(match table.read_all_narrow()? {
+    /// for every table that fits it, as [`write_table`] writes them),
+    /// calling `done` with each block's entries once it is in place.
+    pub(super) fn read(table: &TableFile, done: impl Fn(u64) + Sync) -> Result<Held, TableError> {
+        Ok(match table.read_all_narrow_with(&done)? {
             Some(narrow) => Held::Narrow(narrow),
-            None => Held::Wide(table.read_all()?),
+            None => Held::Wide(table.read_all_with(&done)?),
         })
     }
     #[inline]
