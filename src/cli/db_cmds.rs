@@ -70,10 +70,13 @@ pub struct BuildArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Memory the build may use, in GiB; a class that would need more is
-    /// refused with a message. A build allowed more than the system has
-    /// available when it starts is warned: the kernel would kill it when
-    /// it comes to the group that needs it.
+    /// Memory the build may use, in GiB. A group of classes being solved
+    /// needs 3 bytes a position of its own (more if it outgrows them) and 1
+    /// for each smaller class it rests on (--plan says how much); a build
+    /// with a group that would need more is refused with a message before
+    /// it starts. A build allowed more than the system has available when
+    /// it starts is warned: the kernel would kill it when it comes to the
+    /// group that needs it.
     #[arg(long, default_value_t = DEFAULT_BUILD_MEMORY_GIB)]
     pub memory: f64,
     /// Save the state of a group being solved every this many minutes (0:
