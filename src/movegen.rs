@@ -409,28 +409,83 @@ pub fn count_children<B: Bits>(
             .sum();
         return paika as u64 + sacrifices;
     }
-    let mut walker = ChainWalker {
+    let mut counter = ChainEnds {
         geo,
         forced: rules.continuation == Continuation::Forced,
-        pos,
-        steps: Vec::with_capacity(16),
+        ends: scratch,
     };
-    let me = pos.turn;
     let mut distinct = 0;
     for from in capturing.squares() {
         // Chains from different stones never meet (the first leaves its
         // origin, which the second keeps), so duplicates are looked for
         // only among one stone's chains.
-        scratch.clear();
-        let mut f =
-            |_: TurnRef<'_>, p: &Position<B>| scratch.push((p.stones(me), p.stones(me.other())));
+        counter.ends.clear();
         let at = B::from_square(from);
-        walker.walk(from, at, at, None, own, enemy, empty, &mut f);
-        scratch.sort_unstable();
-        scratch.dedup();
-        distinct += scratch.len() as u64;
+        counter.walk(at, at, None, enemy, empty);
+        if counter.ends.len() > 1 {
+            counter.ends.sort_unstable();
+            counter.ends.dedup();
+        }
+        distinct += counter.ends.len() as u64;
     }
     distinct + sacrifices
+}
+
+/// The ends of one stone's capture chains, for [`count_children`]: where
+/// the stone stopped and the enemy stones left, which among one stone's
+/// chains say which position a chain leads to. [`ChainWalker`]'s walk
+/// without the turns and positions, which counting does not need.
+struct ChainEnds<'a, B> {
+    geo: &'a Geometry<B>,
+    forced: bool,
+    ends: &'a mut Vec<(B, B)>,
+}
+
+impl<B: Bits> ChainEnds<'_, B> {
+    /// As [`ChainWalker::walk`]: every capturing step of the stone on `at`
+    /// and on from each; whether there was one.
+    fn walk(&mut self, at: B, visited: B, last: Option<Direction>, enemy: B, empty: B) -> bool {
+        let geo = self.geo;
+        let mut any = false;
+        let open = empty & !visited;
+        for d in Direction::ALL {
+            if Some(d) == last {
+                continue;
+            }
+            let to = geo.step(at, d) & open;
+            if to.is_empty() {
+                continue;
+            }
+            let ahead = geo.step(to, d) & enemy;
+            if ahead.any() {
+                any = true;
+                let captured = line(geo, ahead, d, enemy);
+                self.step(at, to, d, captured, visited, enemy, empty);
+            }
+            let back = d.opposite();
+            let behind = geo.step(at, back) & enemy;
+            if behind.any() {
+                any = true;
+                let captured = line(geo, behind, back, enemy);
+                self.step(at, to, d, captured, visited, enemy, empty);
+            }
+        }
+        any
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn step(&mut self, at: B, to: B, d: Direction, captured: B, visited: B, enemy: B, empty: B) {
+        let enemy2 = enemy & !captured;
+        let empty2 = (empty | captured | at) & !to;
+        if !self.forced {
+            self.ends.push((to, enemy2));
+        }
+        let went_on = enemy2.any() && self.walk(to, visited | to, Some(d), enemy2, empty2);
+        if self.forced && !went_on {
+            self.ends.push((to, enemy2));
+        }
+    }
 }
 
 /// Whether the side to move has any legal turn.
