@@ -434,7 +434,10 @@ pub fn count_children<B: Bits>(
 /// The ends of one stone's capture chains, for [`count_children`]: where
 /// the stone stopped and the enemy stones left, which among one stone's
 /// chains say which position a chain leads to. [`ChainWalker`]'s walk
-/// without the turns and positions, which counting does not need.
+/// without the turns and positions, which counting does not need. Its loop
+/// over the directions is a copy of that walk's on purpose: one function
+/// shared through a closure made perft 4% slower (session 115, alternated
+/// `bench --depth 6` runs, 0.40 s against 0.385 s).
 struct ChainEnds<'a, B> {
     geo: &'a Geometry<B>,
     forced: bool,
