@@ -563,6 +563,10 @@ fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
     assert!(totals.contains("\"peak\": null"), "{totals}");
     assert_eq!(out.matches("\"on_disk\": true").count(), 3, "{out}");
     assert!(plan(&[]).contains("nothing to build"));
+    // One class left: said in the singular.
+    std::fs::remove_file(db.join("5x3-corner-free-sl").join("2v2.fnt")).unwrap();
+    let text = plan(&[]);
+    assert!(text.contains("to build: 1 class in 1 group, "), "{text}");
     // A build too big for --memory: planned all the same, and said so.
     let big = ["build", "--board", "9x5", "--pieces", "8", "--memory", "16"];
     let out = ok(&[&big[..], &["--db", dir, "--plan"]].concat());

@@ -474,9 +474,9 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
         return Ok(());
     };
     println!(
-        "to build: {classes_left} classes in {} groups, {positions_left} positions; \
-         the most memory, {}, for {group}",
-        left.len(),
+        "to build: {} in {}, {positions_left} positions; the most memory, {}, for {group}",
+        counted(classes_left, "class", "classes"),
+        counted(left.len(), "group", "groups"),
         bytes(*needed as usize)
     );
     match refused {
@@ -493,6 +493,11 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
         println!("{warning}");
     }
     Ok(())
+}
+
+/// `n` and the noun for `n` of them: `1 class`, `4 classes`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The classes of a `--classes` list.
