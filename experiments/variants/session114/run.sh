@@ -10,6 +10,8 @@
 # board a White win). `--pieces 8`: the 9-stone classes in DB are probed
 # too. Output next to this script unless OUT is set; SKIP_BUILD=1 skips
 # the builds and the verify. A second run goes on from the checkpoints.
+# PIECES=9 makes the searches' tables those up to 9 stones (once the rest
+# of the 9-stone classes is built: ../../tables/session115/).
 set -u
 BIN=$1; DB=$2; LIM=$3
 OUT=${OUT:-$(dirname "$0")}
@@ -22,7 +24,7 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
       --threads 2 --json > "$OUT/verify_9_sample.json"
 fi
 for b in 7x5 5x7; do
-  /usr/bin/time -v "$BIN" solve --board "$b" --sacrifice --goal white --db "$DB" --pieces 8 \
+  /usr/bin/time -v "$BIN" solve --board "$b" --sacrifice --goal white --db "$DB" --pieces "${PIECES:-8}" \
       --moves none --threads 1 --memory "${MEM:-9}" --table-cache 1 --graph --weak \
       --time-limit "$LIM" --checkpoint "$OUT/white_$b.fns" --checkpoint-every 10 --json \
       > "$OUT/white_$b.json" 2> "$OUT/white_$b.log" &
