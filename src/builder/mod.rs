@@ -652,6 +652,10 @@ pub struct PlannedGroup {
     /// (`<group>.overflow`), if a build left one: it starts in a larger
     /// layout ([`PlannedGroup::state_bytes`]).
     pub overflow: Option<Overflow>,
+    /// The smaller classes the build holds while it solves the group: those
+    /// of the groups before it that it rests on (no more stones a side,
+    /// either way round), below the build's most stones.
+    pub holds: Vec<MaterialClass>,
     /// The memory the build needs while it solves the group, in bytes:
     /// the group's state and a byte a position of each smaller class it
     /// holds, those it rests on (the estimate `--memory` is checked
@@ -836,18 +840,11 @@ impl<B: Bits> Builder<B> {
             .map(PlannedGroup::total_positions)
             .collect();
         let on_disk: Vec<bool> = plan.groups.iter().map(|g| g.on_disk).collect();
-        let groups: Vec<Vec<MaterialClass>> = plan.groups.into_iter().map(|g| g.classes).collect();
-        // What each group holds while it is solved ([`held_by`]).
-        let holds: Vec<Vec<MaterialClass>> = (0..groups.len())
-            .map(|k| {
-                groups[..k]
-                    .iter()
-                    .flatten()
-                    .copied()
-                    .filter(|&c| held_by(c, &groups[k], pieces))
-                    .collect()
-            })
-            .collect();
+        let (groups, holds): (Vec<_>, Vec<_>) = plan
+            .groups
+            .into_iter()
+            .map(|g| (g.classes, g.holds))
+            .unzip();
         let total = sizes.iter().sum::<u64>().max(1);
         let mut before = 0;
         let mut out = Vec::new();
@@ -927,20 +924,21 @@ impl<B: Bits> Builder<B> {
             let on_disk = classes.iter().all(|&c| table_path(&self.dir, c).exists());
             // A group noted as overflowing will start in a larger layout.
             let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, &classes));
+            let (holds, held): (Vec<MaterialClass>, Vec<u64>) = planned
+                .iter()
+                .flat_map(|g| g.classes.iter().copied().zip(g.positions.iter().copied()))
+                .filter(|&(c, _)| held_by(c, &classes, pieces))
+                .unzip();
             let mut group = PlannedGroup {
                 classes,
                 positions,
                 on_disk,
                 overflow,
+                holds,
                 memory_bytes: 0,
             };
-            // A byte a position of each class it holds ([`held_by`]).
-            let held: u64 = planned
-                .iter()
-                .flat_map(|g| g.classes.iter().zip(&g.positions))
-                .filter(|&(&c, _)| held_by(c, &group.classes, pieces))
-                .map(|(_, &n)| n)
-                .sum();
+            // A byte a position of each class it holds.
+            let held: u64 = held.iter().sum();
             group.memory_bytes = group.total_positions() * group.state_bytes() + held;
             if !on_disk
                 && peak
@@ -1041,13 +1039,13 @@ impl<B: Bits> Builder<B> {
         let name = group_name(group);
         // Resume: a group whose tables are all complete is loaded, not built.
         let on_disk = group.iter().all(|&c| table_path(&self.dir, c).exists());
-        // What this group does not need is let go of before anything is
-        // read: a group built just before may have left classes the ones
-        // after it do not rest on. (One found damaged and built after all
-        // reads back what it holds.)
-        let keep = if on_disk { hold_if_loaded } else { holds };
-        self.solved.retain(|c| keep.contains(&c));
         let loaded: Vec<_> = if on_disk {
+            // What the next group to build does not need is let go of
+            // before anything is read: a group built just before may have
+            // left classes the ones after it do not rest on. (A group to
+            // build lets go of the same way in `hold_only`, below; so does
+            // one found damaged, which reads back what it holds.)
+            self.solved.retain(|c| hold_if_loaded.contains(&c));
             group
                 .iter()
                 .map(|&c| self.load(c, hold_if_loaded.contains(&c)))
