@@ -46,6 +46,16 @@ pub trait Bits:
     fn shift(self, delta: i32) -> Self;
     /// How many points of the set are below `sq`.
     fn count_below(self, sq: Square) -> u32;
+    /// The set with the points of `gaps` (disjoint from it) squeezed out:
+    /// each point moves down by the number of `gaps` points below it.
+    /// (The indexer ranks the other side's stones among the points the
+    /// side to move leaves free.)
+    #[inline]
+    fn squeeze(self, gaps: Self) -> Self {
+        self.squares().fold(Self::EMPTY, |acc, p| {
+            acc.with(p - gaps.count_below(p) as Square)
+        })
+    }
     /// 64-bit words the type is stored in (files write sets as these).
     const WORDS: usize;
     /// Word `i` (< [`Bits::WORDS`]) of the set: points `64 i` to `64 i + 63`.
@@ -135,6 +145,14 @@ impl Bits for u64 {
     #[inline]
     fn count_below(self, sq: Square) -> u32 {
         (self & ((1u64 << sq) - 1)).count_ones()
+    }
+    /// One instruction where the processor has BMI2 (`pext`; the build
+    /// compiles for the building machine, `.cargo/config.toml`).
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[inline]
+    fn squeeze(self, gaps: Self) -> Self {
+        // SAFETY: the instruction exists, as the target feature says.
+        unsafe { std::arch::x86_64::_pext_u64(self, !gaps) }
     }
 }
 
@@ -311,6 +329,48 @@ mod tests {
         }
         check::<Wide>(&[0, 1, 63, 64, 127, 128, 168]);
         check::<u64>(&[0, 17, 63]);
+    }
+
+    #[test]
+    fn squeeze_moves_each_point_down_past_the_gaps() {
+        // Point by point, as the rank of a point among those not in the
+        // gaps; u64's `pext` and Wide's default must both agree with it.
+        fn check<B: Bits>(pts: &[u8], gaps: &[u8]) {
+            let expect: Vec<u8> = pts
+                .iter()
+                .map(|&p| p - gaps.iter().filter(|&&g| g < p).count() as u8)
+                .collect();
+            let got = set::<B>(pts).squeeze(set(gaps));
+            assert_eq!(
+                got.squares().collect::<Vec<_>>(),
+                expect,
+                "{pts:?} past {gaps:?}"
+            );
+        }
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..500 {
+            let (mut pts, mut gaps) = (Vec::new(), Vec::new());
+            for p in 0..64u8 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                match rng % (3 + round % 7) {
+                    0 => pts.push(p),
+                    1 => gaps.push(p),
+                    _ => {}
+                }
+            }
+            check::<u64>(&pts, &gaps);
+            check::<Wide>(&pts, &gaps);
+            // Wide past its first word.
+            let shift = |v: &[u8], by: u8| v.iter().map(|&p| p + by).collect::<Vec<_>>();
+            check::<Wide>(
+                &shift(&pts, 100),
+                &[gaps.clone(), shift(&gaps, 100)].concat(),
+            );
+        }
+        check::<u64>(&[], &[1, 2]);
+        check::<u64>(&[63], &[0, 62]);
     }
 
     #[test]

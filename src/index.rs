@@ -351,10 +351,7 @@ impl<B: Bits> ClassIndexer<B> {
     /// The colex rank of `o` among the points `s` leaves free.
     #[inline]
     fn o_rank(&self, s: B, o: B) -> u64 {
-        o.squares()
-            .enumerate()
-            .map(|(i, p)| self.binom.c(p as usize - s.count_below(p) as usize, i + 1))
-            .sum()
+        colex(&self.binom, o.squeeze(s).squares().map(|p| p as usize))
     }
 
     /// Starts loading what [`ClassIndexer::index`] reads for the mover
