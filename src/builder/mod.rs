@@ -51,7 +51,9 @@
 //! peak is about 3 bytes an index of the largest group plus 1 byte an
 //! index of the smaller classes it rests on: 20 GB for 9x5 up to 8 stones,
 //! whose largest group, 3v5+5v3, has 6 billion indices.
-//! The build checks every group against `--memory` before it starts.
+//! The build checks every group against `--memory` before it starts (the
+//! `plan` module: the groups in build order, what each holds, the memory
+//! it needs).
 //!
 //! Resuming: complete tables on disk are reused, and a group being solved
 //! is saved every `snapshot_every` (the `snapshot` module), so a killed
@@ -68,7 +70,7 @@ use indicatif::ProgressBar;
 
 use crate::bits::Bits;
 use crate::geometry::{Board, Geometry, Symmetry};
-use crate::index::{ClassIndexer, MaterialClass, class_size};
+use crate::index::{ClassIndexer, MaterialClass};
 use crate::movegen::has_turn;
 use crate::position::Position;
 use crate::rules::{Diagonals, Rules, Stalemate};
@@ -77,9 +79,12 @@ use crate::value::Value;
 use crate::wdl::{WdlFile, derive_wdl};
 
 mod lock;
+mod plan;
 mod snapshot;
 mod solve;
 mod state;
+pub use plan::{BuildPlan, PlannedGroup, Selection, build_groups, build_groups_for, is_top_block};
+use plan::{group_name, needed_later};
 pub use snapshot::Stage;
 use solve::{Halt, Solution};
 pub use state::Overflow;
@@ -488,205 +493,6 @@ pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
     out
 }
 
-/// The classes a build up to `pieces` stones makes, grouped in build
-/// order: every class with at most `pieces` stones but the block classes
-/// of `pieces` stones ([`is_top_block`]).
-///
-/// Groups go by total stones, smallest first, since captures lead to
-/// smaller totals. Within a total, block classes come first (the pairs'
-/// sacrifices lead to them), then the pairs, largest first: the largest
-/// group sets the peak memory, so a build that will not fit stops early.
-pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<MaterialClass>> {
-    all_groups(board, rules, pieces)
-        .into_iter()
-        .filter(|group| !is_top_block(group[0], pieces))
-        .collect()
-}
-
-/// Whether a class is a block class of the most stones a build makes,
-/// which the build leaves out. Only the pairs of its total lead to it (by
-/// a sacrifice), and every turn from it removes the block, so its value
-/// is one ply from the classes below, all held: the pairs' init derives
-/// it, and the probe does too ([`crate::probe::Tablebase::probe`]). On
-/// 7x5 with the sacrifice move, up to 9 stones, these classes are 42 of
-/// the 60 billion positions. They are built when a build goes a stone
-/// further, or when asked for by name (`--classes 4v5b`).
-pub fn is_top_block(class: MaterialClass, pieces: u32) -> bool {
-    class.block && class.stones() == pieces
-}
-
-/// Every class with at most `pieces` stones, grouped in build order.
-fn all_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<MaterialClass>> {
-    let n = board.points() as u32;
-    let binom = crate::index::Binomials::new();
-    // Positions before symmetry: orders the pairs by size.
-    let raw = |c: &MaterialClass| {
-        binom.c(n as usize, c.mover as usize) as f64
-            * binom.c((n - c.mover as u32) as usize, c.other as usize) as f64
-    };
-    let mut groups = Vec::new();
-    for k in 2..=pieces.min(n) {
-        if rules.sacrifice {
-            for m in 1..k {
-                groups.push(vec![MaterialClass::new(m as u8, (k - m) as u8, true)]);
-            }
-        }
-        let mut pairs = Vec::new();
-        for m in 1..k {
-            let o = k - m;
-            if m < o {
-                pairs.push(vec![
-                    MaterialClass::new(m as u8, o as u8, false),
-                    MaterialClass::new(o as u8, m as u8, false),
-                ]);
-            } else if m == o {
-                pairs.push(vec![MaterialClass::new(m as u8, o as u8, false)]);
-            }
-        }
-        let size = |g: &Vec<MaterialClass>| g.iter().map(raw).sum::<f64>();
-        pairs.sort_by(|a, b| size(b).total_cmp(&size(a)));
-        groups.extend(pairs);
-    }
-    groups
-}
-
-/// Which classes a build makes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Selection {
-    /// Every class with at most this many stones.
-    UpTo(u32),
-    /// These classes and every class they rest on: each with the
-    /// classes whose counts fit under theirs, either way round (below).
-    Classes(Vec<MaterialClass>),
-}
-
-impl Selection {
-    /// The most stones of any class built.
-    pub fn pieces(&self) -> u32 {
-        match self {
-            Selection::UpTo(pieces) => *pieces,
-            Selection::Classes(targets) => targets.iter().map(|c| c.stones()).max().unwrap_or(0),
-        }
-    }
-}
-
-impl fmt::Display for Selection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Selection::UpTo(pieces) => write!(f, "up to {pieces} stones"),
-            Selection::Classes(targets) => {
-                let names: Vec<String> = targets.iter().map(|c| c.name()).collect();
-                write!(f, "for {} and the classes below", names.join(", "))
-            }
-        }
-    }
-}
-
-/// The groups a build of `targets` needs, in build order: the targets'
-/// groups and every group they rest on. A turn never adds a stone and
-/// hands the move over, so from `m` stones against `o` play reaches only
-/// classes of at most `m` against `o` or at most `o` against `m`; a group
-/// is kept when all its classes fit under a target that way. The
-/// balanced classes, which searches meet most, are the cheap ones to
-/// leave the rest out for: 4v5 and 5v4 need none of 3v6, 2v7, 1v8 or
-/// their mirrors, nor 2v6, 1v7, 1v6 and theirs.
-pub fn build_groups_for(
-    board: &Board,
-    rules: &Rules,
-    targets: &[MaterialClass],
-) -> Vec<Vec<MaterialClass>> {
-    let pieces = Selection::Classes(targets.to_vec()).pieces();
-    // A block class of the top total is made only when asked for.
-    all_groups(board, rules, pieces)
-        .into_iter()
-        .filter(|group| {
-            if is_top_block(group[0], pieces) {
-                targets.contains(&group[0])
-            } else {
-                group.iter().all(|&c| rests_on(c, targets))
-            }
-        })
-        .collect()
-}
-
-/// Whether `class` has no more stones a side than one of `targets`, either
-/// way round. Every turn leads to such a class: a capture removes stones,
-/// a paika move or a sacrifice keeps them (the sacrificed stone is gone
-/// before its owner moves again), so every class a position of `targets`
-/// can lead to rests on them.
-fn rests_on(class: MaterialClass, targets: &[MaterialClass]) -> bool {
-    targets.iter().any(|t| {
-        (class.mover <= t.mover && class.other <= t.other)
-            || (class.mover <= t.other && class.other <= t.mover)
-    })
-}
-
-/// What a build will do ([`Builder::plan_selection`],
-/// [`Builder::check_selection`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildPlan {
-    /// The groups of classes solved together, in the order they are built
-    /// (those complete on disk included: they are loaded).
-    pub groups: Vec<PlannedGroup>,
-    /// The group still to build that needs the most memory, with its
-    /// estimate in bytes (as checked against the memory allowed); `None`
-    /// when every table is on disk.
-    pub peak: Option<(String, u64)>,
-    /// The block classes of the most stones that the plan's pairs
-    /// sacrifice into, left out ([`is_top_block`]), with their positions;
-    /// not those on disk.
-    pub left_out: Vec<(MaterialClass, u64)>,
-}
-
-/// One group of a [`BuildPlan`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlannedGroup {
-    /// Its classes, solved together.
-    pub classes: Vec<MaterialClass>,
-    /// The positions of each class (reduced by the board's symmetries),
-    /// as its table will hold them.
-    pub positions: Vec<u64>,
-    /// Every table of the group is on disk: the build only loads them.
-    pub on_disk: bool,
-    /// The group's note of outgrowing the 3-byte state layout
-    /// (`<group>.overflow`), if a build left one: it starts in a larger
-    /// layout ([`PlannedGroup::state_bytes`]).
-    pub overflow: Option<Overflow>,
-    /// The smaller classes the build holds while it solves the group: those
-    /// of the groups before it that it rests on (no more stones a side,
-    /// either way round), below the build's most stones.
-    pub holds: Vec<MaterialClass>,
-    /// The memory the build needs while it solves the group, in bytes:
-    /// the group's state and a byte a position of each smaller class it
-    /// holds, those it rests on (the estimate `--memory` is checked
-    /// against; a group that outgrows its layout while it is solved needs
-    /// more).
-    pub memory_bytes: u64,
-}
-
-impl PlannedGroup {
-    /// Its name: its classes joined by `+`.
-    pub fn name(&self) -> String {
-        group_name(&self.classes)
-    }
-
-    /// Its positions, all classes together.
-    pub fn total_positions(&self) -> u64 {
-        self.positions.iter().sum()
-    }
-
-    /// The bytes a position of the state layout the group starts in: 3,
-    /// or what its overflow note asks for.
-    pub fn state_bytes(&self) -> u64 {
-        self.overflow.map_or(Narrow::BYTES, Overflow::bytes_needed)
-    }
-}
-
-/// A group's name: its classes joined by `+`.
-fn group_name(group: &[MaterialClass]) -> String {
-    group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+")
-}
-
 /// Builds the tables of one board and rule set.
 pub struct Builder<B> {
     pub geo: Geometry<B>,
@@ -740,25 +546,6 @@ pub fn stalemate_value(rules: &Rules) -> Value {
     }
 }
 
-/// Whether a class is held in memory once solved: the groups after it
-/// need it, unless it has the most stones of the build. Captures lead to
-/// fewer stones; the pairs of the top total sacrifice into block classes
-/// of that total, whose values their init derives from the classes below
-/// ([`is_top_block`]), even when such a class was built by name.
-fn needed_later(class: MaterialClass, pieces: u32) -> bool {
-    class.stones() < pieces
-}
-
-/// Whether a class built before `group` is held while `group` is solved:
-/// one its turns can reach ([`rests_on`]), directly or through a block
-/// class left out, and [`needed_later`]. The rest are let go first, so a
-/// group needs memory for its own state and the classes it rests on, not
-/// for every smaller class (7x5's 3v6+6v3 does without 4v4, 4v4b and the
-/// 1v7 classes).
-fn held_by(class: MaterialClass, group: &[MaterialClass], pieces: u32) -> bool {
-    needed_later(class, pieces) && rests_on(class, group)
-}
-
 impl<B: Bits> Builder<B> {
     pub fn new(db: &Path, board: Board, rules: Rules, options: BuildOptions) -> Builder<B> {
         // A tall board's tables are its wide transpose's (`Board::table_board`),
@@ -790,34 +577,6 @@ impl<B: Bits> Builder<B> {
         report: impl FnMut(&ClassSummary),
     ) -> Result<Vec<ClassSummary>, BuildError> {
         self.build_selection(&Selection::UpTo(pieces), report)
-    }
-
-    /// The groups of a selection, checked against the board and rules.
-    fn plan(&self, selection: &Selection) -> Result<Vec<Vec<MaterialClass>>, BuildError> {
-        let board = self.geo.board;
-        match selection {
-            Selection::UpTo(pieces) => {
-                let pieces = *pieces;
-                if pieces < 2 || pieces as usize > board.points() {
-                    // A one-point board has no class with both sides on
-                    // it; allow it as an empty build rather than an error.
-                    if !(board.points() < 2 && pieces as usize <= board.points().max(1)) {
-                        return Err(BuildError::BadPieces { pieces, board });
-                    }
-                }
-                Ok(build_groups(&board, &self.rules, pieces))
-            }
-            Selection::Classes(targets) => {
-                let groups = build_groups_for(&board, &self.rules, targets);
-                match targets
-                    .iter()
-                    .find(|t| !groups.iter().flatten().any(|c| c == *t))
-                {
-                    Some(&class) => Err(BuildError::BadClass { class, board }),
-                    None => Ok(groups),
-                }
-            }
-        }
     }
 
     /// Builds the classes of a selection, reusing complete tables found on
@@ -863,112 +622,6 @@ impl<B: Bits> Builder<B> {
             }
         }
         Ok(out)
-    }
-
-    /// Refuses a build before any work is done: a stone count the board
-    /// cannot hold, or a largest group that would not fit in the memory
-    /// allowed. Groups complete on disk are only loaded; the rest are
-    /// counted in the narrow layout. Each group is checked again, exactly,
-    /// when it is built.
-    pub fn check(&self, pieces: u32) -> Result<(), BuildError> {
-        self.check_selection(&Selection::UpTo(pieces)).map(drop)
-    }
-
-    /// [`Builder::check`] for any selection; returns its plan (the groups
-    /// and the most memory a group still to build needs). Refused when a
-    /// build holds the folder.
-    pub fn check_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
-        if let Some(pid) = lock::BuildLock::holder(&self.dir) {
-            return Err(BuildError::Locked {
-                path: lock::BuildLock::path(&self.dir),
-                pid,
-            });
-        }
-        let plan = self.plan_selection(selection)?;
-        if let Some(group) = plan
-            .groups
-            .iter()
-            .find(|g| !g.on_disk && g.memory_bytes > self.options.memory_bytes)
-        {
-            let (needed, limit) = (group.memory_bytes, self.options.memory_bytes);
-            let (overflow, group) = (group.overflow, group.name());
-            return Err(match overflow {
-                None => BuildError::TooBig {
-                    group,
-                    needed,
-                    limit,
-                },
-                Some(overflow) => BuildError::TooBigWide {
-                    group,
-                    overflow,
-                    needed,
-                    limit,
-                },
-            });
-        }
-        Ok(plan)
-    }
-
-    /// What a build of a selection would do, without doing it or checking
-    /// it against the memory allowed (`build --plan`): its groups in build
-    /// order, each with its positions, whether it is on disk and the
-    /// memory it needs. A stone count or class the board does not have is
-    /// an error, as for the build.
-    pub fn plan_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
-        let board = self.geo.board;
-        let pieces = selection.pieces();
-        let mut peak: Option<(String, u64)> = None;
-        let mut planned: Vec<PlannedGroup> = Vec::new();
-        for classes in self.plan(selection)? {
-            let positions: Vec<u64> = classes.iter().map(|&c| class_size(board, c)).collect();
-            let on_disk = classes.iter().all(|&c| table_path(&self.dir, c).exists());
-            // A group noted as overflowing will start in a larger layout.
-            let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, &classes));
-            let (holds, held): (Vec<MaterialClass>, Vec<u64>) = planned
-                .iter()
-                .flat_map(|g| g.classes.iter().copied().zip(g.positions.iter().copied()))
-                .filter(|&(c, _)| held_by(c, &classes, pieces))
-                .unzip();
-            let mut group = PlannedGroup {
-                classes,
-                positions,
-                on_disk,
-                overflow,
-                holds,
-                memory_bytes: 0,
-            };
-            // A byte a position of each class it holds.
-            let held: u64 = held.iter().sum();
-            group.memory_bytes = group.total_positions() * group.state_bytes() + held;
-            if !on_disk
-                && peak
-                    .as_ref()
-                    .is_none_or(|&(_, most)| group.memory_bytes > most)
-            {
-                peak = Some((group.name(), group.memory_bytes));
-            }
-            planned.push(group);
-        }
-        // The block classes of the top total the plan's pairs sacrifice
-        // into, left out (unless on disk, built by name or by an older
-        // build): a block class `o v m b` follows a sacrifice from `m v o`.
-        let left_out = all_groups(&board, &self.rules, pieces)
-            .into_iter()
-            .flatten()
-            .filter(|&c| {
-                let from = MaterialClass::new(c.other, c.mover, false);
-                is_top_block(c, pieces)
-                    && planned.iter().all(|g| !g.classes.contains(&c))
-                    && !table_path(&self.dir, c).exists()
-                    && planned.iter().any(|g| g.classes.contains(&from))
-            })
-            .map(|c| (c, class_size(board, c)))
-            .collect();
-        Ok(BuildPlan {
-            groups: planned,
-            peak,
-            left_out,
-        })
     }
 
     /// Opens a complete, valid table of a class, if there is one, with its
@@ -1325,7 +978,9 @@ impl BuildBar {
 
 #[cfg(test)]
 mod tests {
+    use super::plan::held_by;
     use super::*;
+    use crate::index::class_size;
     use crate::rules::Diagonals;
     use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, Ordering};
 
