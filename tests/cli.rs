@@ -500,7 +500,7 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
     let out = ok(&["info", "--db", dir, "--json"]);
     assert!(
         out.contains(&format!(
-            "\"complete_up_to\": 3, \"beyond\": [\"2v2\"], \"positions\": {positions}, \"bytes\": {bytes},"
+            "\"complete_up_to\": 3, \"blocks_derived\": false, \"beyond\": [\"2v2\"], \"positions\": {positions}, \"bytes\": {bytes},"
         )),
         "{out}"
     );
@@ -528,6 +528,60 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
         "solve", "--board", "5x3", "--db", dir, "--pieces", "3", "--json",
     ]);
     assert!(folder.join("2v1.fnw").exists());
+    let _ = std::fs::remove_dir_all(&db);
+}
+
+#[test]
+fn info_says_a_sacrifice_builds_top_block_classes_are_derived() {
+    // A sacrifice build up to 3 stones leaves out 1v2b and 2v1b, whose
+    // values the probe derives: `info` says so until they are built.
+    let db = temp_folder("info_blocks");
+    let dir = db.to_str().unwrap();
+    ok(&[
+        "build",
+        "--board",
+        "3x3",
+        "--sacrifice",
+        "--pieces",
+        "3",
+        "--db",
+        dir,
+    ]);
+    let out = ok(&["info", "--db", dir]);
+    assert!(
+        out.contains("every class up to 3 stones but the 3-stone block classes (a sacrificed"),
+        "{out}"
+    );
+    assert!(!out.contains("1v2b") && !out.contains("2v1b"), "{out}");
+    let out = ok(&["info", "--db", dir, "--json"]);
+    assert!(
+        out.contains("\"complete_up_to\": 3, \"blocks_derived\": true,"),
+        "{out}"
+    );
+    // One of the two built by name is not enough.
+    let build = |classes| {
+        ok(&[
+            "build",
+            "--board",
+            "3x3",
+            "--sacrifice",
+            "--classes",
+            classes,
+            "--db",
+            dir,
+        ])
+    };
+    build("1v2b");
+    let out = ok(&["info", "--db", dir, "--json"]);
+    assert!(out.contains("\"blocks_derived\": true,"), "{out}");
+    build("2v1b");
+    let out = ok(&["info", "--db", dir]);
+    assert!(out.contains("every class up to 3 stones\n"), "{out}");
+    let out = ok(&["info", "--db", dir, "--json"]);
+    assert!(
+        out.contains("\"complete_up_to\": 3, \"blocks_derived\": false,"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&db);
 }
 

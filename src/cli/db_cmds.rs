@@ -755,7 +755,9 @@ pub struct InfoArgs {
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
     /// One JSON line a table folder: {"folder", "board", "rules",
-    /// "complete_up_to", "beyond", "positions", "bytes" (the sums over its
+    /// "complete_up_to", "blocks_derived" (true when the block classes of
+    /// that many stones are left out, as a sacrifice build leaves them: the
+    /// probe derives them), "beyond", "positions", "bytes" (the sums over its
     /// tables), "wdl_bytes" (over the WDL files beside them), "without_wdl"
     /// (the classes that have none), "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
@@ -791,6 +793,16 @@ fn completeness(board: &Board, rules: &Rules, held: &[MaterialClass]) -> (u32, V
         .filter(|c| c.stones() > complete)
         .collect();
     (complete, beyond)
+}
+
+/// Whether some block class of `k` stones (`k` at least 2) is missing from
+/// `held`: a sacrifice build up to `k` stones leaves them out
+/// ([`fanorona::builder::is_top_block`]), and the probe derives their
+/// values one ply from the classes below.
+fn top_blocks_left_out(rules: &Rules, k: u32, held: &[MaterialClass]) -> bool {
+    rules.sacrifice
+        && k >= 2
+        && (1..k).any(|m| !held.contains(&MaterialClass::new(m as u8, (k - m) as u8, true)))
 }
 
 /// The table folders inside a database folder, each with its first table's
@@ -861,6 +873,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
         }
         let held: Vec<MaterialClass> = tables.iter().map(|s| s.class).collect();
         let (complete, beyond) = completeness(&board, &rules, &held);
+        let blocks_left_out = top_blocks_left_out(&rules, complete, &held);
         let pending = fanorona::builder::pending_work(&dir);
         let positions: u64 = tables.iter().map(|s| s.positions).sum();
         let bytes: u64 = tables.iter().map(|s| s.bytes).sum();
@@ -884,7 +897,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
         if args.json {
             let list = |items: Vec<String>| items.join(", ");
             println!(
-                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"blocks_derived\": {blocks_left_out}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
                 json_str(&dir.display().to_string()),
                 json_str(&board.to_string()),
                 json_str(&rules.slug()),
@@ -932,11 +945,20 @@ pub fn info(args: &InfoArgs) -> CliResult {
             println!("{:>7} unreadable: {e}", class.name());
         }
         let names: Vec<String> = beyond.iter().map(|c| c.name()).collect();
+        // A sacrifice build leaves out the block classes of its most
+        // stones (`is_top_block`): say so, or a reader looks for them.
+        let derived = if blocks_left_out {
+            format!(
+                " but the {complete}-stone block classes (a sacrificed stone on the board), which the probe derives from the others"
+            )
+        } else {
+            String::new()
+        };
         match (complete, names.is_empty()) {
             (0, _) => println!("  incomplete: not every 2-stone class is here"),
-            (k, true) => println!("  every class up to {k} stones"),
+            (k, true) => println!("  every class up to {k} stones{derived}"),
             (k, false) => println!(
-                "  every class up to {k} stones, and beyond them {}",
+                "  every class up to {k} stones{derived}, and beyond them {}",
                 names.join(", ")
             ),
         }
