@@ -84,6 +84,131 @@ impl InitPosition {
     }
 }
 
+/// The block positions a batch of init derives ([`Builder::init_chunk`]):
+/// sacrifices into the block classes a build leaves out, each valued from
+/// its own turns, which all go into tables already built.
+///
+/// Their turns are looked up in waves: the next turn of every block
+/// position still needed, prefetched together and then read, and again
+/// until none is left. A block position stops being needed as soon as its
+/// value can no longer change the init of the batch position it is a move
+/// of, whose moves out of the group are all in by then: once its side to
+/// move (the sacrificer's opponent) is shown not to lose it while the
+/// batch position already has a win or a draw out of the group, or once
+/// it could only lose it slower than the batch position's fastest win out.
+/// The rest of its turns are never looked up, and it is left out of the
+/// batch position's init, which it would not change. (On 7x5's sacrifice
+/// build to 6 stones, 42% of these lookups came after that point; session
+/// 116.) One turn at a time per block position, but the whole batch's at
+/// once, so the memory waits still overlap.
+struct DerivedBlocks<'a, B: Bits> {
+    blocks: Vec<DerivedBlock>,
+    /// The block positions' turns into tables, each one's in a run.
+    turns: Vec<(&'a Solved<B>, Position<B>)>,
+    /// The block positions with turns left to look up.
+    open: Vec<usize>,
+    /// This wave's lookups: block position, table, index.
+    wave: Vec<(usize, &'a Solved<B>, u64)>,
+}
+
+/// A block position of [`DerivedBlocks`].
+struct DerivedBlock {
+    /// The batch position it is a move of.
+    batch: usize,
+    /// Its value from the turns taken in so far.
+    value: InitPosition,
+    /// Its next turn to look up, and the end of its run, in `turns`.
+    next: usize,
+    end: usize,
+}
+
+impl DerivedBlock {
+    /// Whether the rest of its turns can still change the init of its
+    /// batch position `p`.
+    fn matters(&self, p: &InitPosition) -> bool {
+        let b = &self.value;
+        if b.exit_win != u16::MAX || b.draw_exit {
+            // Its side to move does not lose it, so the sacrifice loses or
+            // draws: that counts only while `p` has no win or draw out.
+            p.exit_win == u16::MAX && !p.draw_exit
+        } else {
+            // It may still lose it, one ply after its slowest loss so far
+            // or later: the sacrifice would win that much later, which
+            // counts only if faster than `p`'s fastest win out.
+            b.max_loss.saturating_add(1) < p.exit_win
+        }
+    }
+}
+
+impl<'a, B: Bits> DerivedBlocks<'a, B> {
+    fn new() -> Self {
+        DerivedBlocks {
+            blocks: Vec::new(),
+            turns: Vec::new(),
+            open: Vec::new(),
+            wave: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.blocks.clear();
+        self.turns.clear();
+    }
+
+    /// A block position that is a move of batch position `batch`, with
+    /// the value of its turns not in tables (`value`); its turns into
+    /// tables were pushed to `turns` from `first` on.
+    fn push(&mut self, batch: usize, value: InitPosition, first: usize) {
+        self.blocks.push(DerivedBlock {
+            batch,
+            value,
+            next: first,
+            end: self.turns.len(),
+        });
+    }
+
+    /// Looks the block positions' turns up and takes each block position
+    /// whose value still matters into its batch position.
+    fn take_in(&mut self, batch: &mut [InitPosition], rules: &Rules) {
+        let DerivedBlocks {
+            blocks,
+            turns,
+            open,
+            wave,
+        } = self;
+        open.clear();
+        for (d, block) in blocks.iter().enumerate() {
+            if block.next == block.end {
+                batch[block.batch].exit(block.value.settled_value(rules));
+            } else {
+                open.push(d);
+            }
+        }
+        while !open.is_empty() {
+            wave.clear();
+            open.retain(|&d| {
+                let block = &blocks[d];
+                if block.next == block.end || !block.matters(&batch[block.batch]) {
+                    return false;
+                }
+                let (solved, pos) = &turns[block.next];
+                let at = solved.indexer.index_of(pos);
+                solved.values.prefetch(at as usize);
+                wave.push((d, *solved, at));
+                true
+            });
+            for &(d, solved, at) in wave.iter() {
+                let block = &mut blocks[d];
+                block.value.exit(decode(solved.values.get(at as usize)));
+                block.next += 1;
+                if block.next == block.end {
+                    batch[block.batch].exit(block.value.settled_value(rules));
+                }
+            }
+        }
+    }
+}
+
 /// A solved group.
 pub(super) struct Solution {
     /// Each class's value codes.
@@ -516,11 +641,11 @@ impl<B: Bits> Builder<B> {
         let mut exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
         // Sacrifices into block classes the build leaves out
         // (`is_top_block`): each block position with the batch position it
-        // is a move of, its value taken in from its own turns, whose
-        // lookups (`derived_exits`, by block position) are read with the
-        // batch's.
-        let mut derived: Vec<(usize, InitPosition)> = Vec::new();
-        let mut derived_exits: Vec<(usize, &Solved<B>, u64)> = Vec::new();
+        // is a move of, its value taken in from its own turns. Its turns
+        // into tables are looked up in waves once the batch's other moves
+        // are in ([`DerivedBlocks`]), so that those that cannot change the
+        // batch position's init are never looked up.
+        let mut derived = DerivedBlocks::new();
         let lo = ch * CHUNK;
         let hi = (lo + CHUNK).min(size);
         let mut i = lo;
@@ -528,7 +653,6 @@ impl<B: Bits> Builder<B> {
             batch.clear();
             exits.clear();
             derived.clear();
-            derived_exits.clear();
             while i < hi && batch.len() < INIT_BATCH {
                 let pos = ix.decode(i, &mut cache);
                 let index = i;
@@ -596,20 +720,18 @@ impl<B: Bits> Builder<B> {
                             cc.block,
                             "class {cc} is built before the classes that need it"
                         );
-                        let d = derived.len();
                         let mut block = InitPosition::new(0);
+                        let first = derived.turns.len();
                         for_each_turn(&self.geo, &self.rules, child, |_, grandchild| {
                             block.any = true;
                             if let Some(v) = trivial_value(&self.geo, &self.rules, grandchild) {
                                 block.exit(v);
                             } else {
                                 let solved = self.solved_class(MaterialClass::of(grandchild));
-                                let at = solved.indexer.index_of(grandchild);
-                                solved.values.prefetch(at as usize);
-                                derived_exits.push((d, solved, at));
+                                derived.turns.push((solved, *grandchild));
                             }
                         });
-                        derived.push((b, block));
+                        derived.push(b, block, first);
                     }
                 });
                 inside.sort_unstable();
@@ -620,12 +742,7 @@ impl<B: Bits> Builder<B> {
             for &(b, solved, at) in &exits {
                 batch[b].exit(decode(solved.values.get(at as usize)));
             }
-            for &(d, solved, at) in &derived_exits {
-                derived[d].1.exit(decode(solved.values.get(at as usize)));
-            }
-            for (b, block) in &derived {
-                batch[*b].exit(block.settled_value(&self.rules));
-            }
+            derived.take_in(&mut batch, &self.rules);
             for p in &batch {
                 let code = self.init_code::<L>(p, &aux[p.index as usize], overflows);
                 if code != 0 {
