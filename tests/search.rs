@@ -1560,6 +1560,102 @@ fn a_build_killed_saves_the_group_it_is_solving() {
 }
 
 #[test]
+fn a_time_limit_stops_the_tables_a_search_builds_first() {
+    // 7x5's default tables (8 stones) take minutes to build: a time limit
+    // of a second stops the build, saved, and the position is unknown,
+    // not searched; `table` likewise, its row unknown.
+    let dir = fresh_temp_dir("fanorona-build-time-limit");
+    let db = dir.to_str().unwrap();
+    let args = [
+        "solve",
+        "--board",
+        "7x5",
+        "--db",
+        db,
+        "--time-limit",
+        "1",
+        "--json",
+    ];
+    let (code, stdout, stderr) = fanorona(&args);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.contains("\"value\": \"unknown\""), "{last}");
+    assert!(last.contains("\"stopped\": \"time limit\""), "{last}");
+    assert_eq!(json_number(last, "nodes"), 0, "{last}");
+    assert!(
+        last.contains("\"build_stopped\": \"build stopped: ")
+            && last.contains("the same command goes on from there"),
+        "{last}"
+    );
+    let (code, info, _) = fanorona(&["info", "--db", db]);
+    assert_eq!(code, 0);
+    assert!(info.contains(": snapshot "), "{info}");
+    // The same command goes on from the snapshot, and says so as text.
+    let (code, stdout, stderr) = fanorona(&args[..args.len() - 1]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stderr.contains(": resuming "), "{stderr}");
+    assert!(
+        stdout.contains("value     unknown (time limit)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("tables    the time limit came after "),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = fanorona(&[
+        "table",
+        "--boards",
+        "7x5",
+        "--db",
+        db,
+        "--time-limit",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("\n7x5,"), "{stdout}");
+    assert!(stdout.contains(",unknown,time limit,"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_ending_builds_the_tables_of_its_stones_only() {
+    // 7x5's default is 8 stones (minutes to build); a position of four
+    // needs the tables of four, and its value is theirs.
+    let dir = fresh_temp_dir("fanorona-ending-tables");
+    let db = dir.to_str().unwrap();
+    let fen = "W....../......./..W.B../......./.....B. w";
+    let (code, stdout, stderr) = fanorona(&[
+        "solve",
+        "--position",
+        fen,
+        "--db",
+        db,
+        "--json",
+        "--time-limit",
+        "60",
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let last = stdout.lines().last().unwrap_or_default();
+    assert_eq!(json_number(last, "tables"), 4, "{last}");
+    assert!(stderr.contains("tables 7x5 up to 4 stones"), "{stderr}");
+    let (code, info, _) = fanorona(&["info", "--db", db]);
+    assert_eq!(code, 0);
+    assert!(info.contains("every class up to 4 stones\n"), "{info}");
+    assert!(!info.contains("1v4"), "{info}");
+    let (code, probe, _) = fanorona(&["probe", "--db", db, "--json", fen]);
+    assert_eq!(code, 0);
+    let value = |s: &str| {
+        let at = s.find("\"value\": \"").unwrap_or_else(|| panic!("{s}")) + 10;
+        s[at..at + s[at..].find('"').unwrap()].to_string()
+    };
+    assert_eq!(value(last), value(&probe), "{last}\n{probe}");
+    assert_eq!(value(last), "win", "{last}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn solve_command_prints_json_and_refuses_bad_input() {
     let (code, out, _) = fanorona(&["solve", "--board", "3x3", "--json", "--quiet"]);
     assert_eq!(code, 0);

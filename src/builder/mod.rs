@@ -135,8 +135,9 @@ pub enum BuildError {
         group: String,
         overflow: Overflow,
     },
-    /// Stopped from outside (`BuildOptions::stop`), the group being solved
-    /// saved at `stage`.
+    /// Stopped from outside (`BuildOptions::stop`) or at the deadline
+    /// (`BuildOptions::deadline`), the group being solved saved at
+    /// `stage`.
     Stopped {
         group: String,
         stage: Stage,
@@ -257,6 +258,9 @@ pub struct BuildOptions {
     /// init, seconds apart, or before a level's sweep) and the build
     /// returns [`BuildError::Stopped`].
     pub stop: Option<Arc<AtomicBool>>,
+    /// A time to stop at, as if `stop` were set then (a search's time
+    /// limit that counts the tables it builds first).
+    pub deadline: Option<Instant>,
 }
 
 /// How often a build saves the state of a group by default: a save of
@@ -296,6 +300,7 @@ impl Default for BuildOptions {
             layout: StateLayout::Auto,
             snapshot_every: Some(DEFAULT_SNAPSHOT_EVERY),
             stop: None,
+            deadline: None,
         }
     }
 }
@@ -1157,6 +1162,34 @@ mod tests {
         let resumed = b.solve_group::<Narrow>(&group, &ix).unwrap();
         assert_eq!(resumed.resumed_at, Some(Stage::Level(3)));
         assert_same_codes(&ix, &whole, &resumed.values, "after a stop at a level");
+        let _ = std::fs::remove_dir_all(&db);
+    }
+
+    #[test]
+    fn a_group_stops_at_its_deadline_as_if_told_to() {
+        let (db, mut b, group, ix) = three_by_three_five_stone_group("deadline");
+        let path = snapshot::snapshot_path(&b.dir, "2v3+3v2");
+        let whole = b.solve_group::<Wide>(&group, &ix).unwrap().values;
+        let total: u64 = ix.iter().map(|i| i.size()).sum();
+        b.init_stretch = 1;
+        // A deadline far off changes nothing.
+        b.options.deadline = Some(Instant::now() + Duration::from_secs(3600));
+        let far = b.solve_group::<Narrow>(&group, &ix).unwrap();
+        assert_eq!(far.resumed_at, None);
+        assert_same_codes(&ix, &whole, &far.values, "before a far deadline");
+        // One passed stops the group at the first chance, saved there.
+        b.options.deadline = Some(Instant::now());
+        let stage = Stage::Init {
+            done: ix[0].size(),
+            total,
+        };
+        let stopped = b.solve_group::<Narrow>(&group, &ix);
+        assert_eq!(stopped.err(), Some(Halt::Stopped(stage)));
+        assert_eq!(snapshot::peek(&path).unwrap().1, stage);
+        b.options.deadline = None;
+        let resumed = b.solve_group::<Narrow>(&group, &ix).unwrap();
+        assert_eq!(resumed.resumed_at, Some(stage));
+        assert_same_codes(&ix, &whole, &resumed.values, "after the deadline");
         let _ = std::fs::remove_dir_all(&db);
     }
 

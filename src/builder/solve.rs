@@ -526,12 +526,13 @@ impl<B: Bits> Builder<B> {
         })
     }
 
-    /// Whether the build was asked to stop.
+    /// Whether the build was asked to stop, or its deadline passed.
     fn stopping(&self) -> bool {
         self.options
             .stop
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.options.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Saves the group's state at `stage` (best effort: without it a

@@ -3,6 +3,7 @@
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -10,7 +11,8 @@ use indicatif::ProgressBar;
 
 use fanorona::bits::Bits;
 use fanorona::builder::{
-    BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY, PendingWork, Selection, Stage,
+    BuildError, BuildOptions, Builder, ClassSummary, DEFAULT_SNAPSHOT_EVERY, PendingWork,
+    Selection, Stage,
 };
 use fanorona::geometry::Board;
 use fanorona::index::MaterialClass;
@@ -280,6 +282,41 @@ pub fn build_tables(
     snapshot_minutes: f64,
     output: BuildOutput,
 ) -> Result<Vec<ClassSummary>, CliError> {
+    let build = BuildRequest {
+        memory_gib,
+        snapshot_minutes,
+        output,
+        deadline: None,
+    };
+    build_tables_until(board, rules, selection, db, &build)?.map_err(CliError)
+}
+
+/// How [`build_tables_until`] builds.
+pub struct BuildRequest {
+    pub memory_gib: f64,
+    pub snapshot_minutes: f64,
+    pub output: BuildOutput,
+    /// When to stop (a search's time limit, which counts its tables).
+    pub deadline: Option<Instant>,
+}
+
+/// [`build_tables`] up to a deadline: `Ok(Err(message))` if the deadline
+/// came first (the message says what was saved, to go on from with the
+/// same command); Ctrl-C and kill stop it with an error, as they do a
+/// build.
+pub fn build_tables_until(
+    board: Board,
+    rules: &Rules,
+    selection: &Selection,
+    db: &Path,
+    build: &BuildRequest,
+) -> Result<Result<Vec<ClassSummary>, String>, CliError> {
+    let &BuildRequest {
+        memory_gib,
+        snapshot_minutes,
+        output,
+        deadline,
+    } = build;
     let json = output == BuildOutput::Json;
     check_build_memory(memory_gib)?;
     if !(snapshot_minutes.is_finite() && snapshot_minutes >= 0.0) {
@@ -293,6 +330,7 @@ pub fn build_tables(
         snapshot_every: (snapshot_minutes > 0.0)
             .then(|| Duration::from_secs_f64(snapshot_minutes * 60.0)),
         stop: Some(stop_flag()),
+        deadline,
         ..Default::default()
     };
     let t = Instant::now();
@@ -319,14 +357,23 @@ pub fn build_tables(
         }
         print_summary_header(true);
     }
-    let out = with_bits!(board.points(), B => {
+    let built = with_bits!(board.points(), B => {
         let mut b = Builder::<B>::new(db, board, *rules, opts);
         b.build_selection(selection, |s| {
             if output != BuildOutput::Summary {
                 print_summary(s, json, true)
             }
-        })?
+        })
     });
+    let out = match built {
+        // Stopped, not by Ctrl-C or kill: the deadline came.
+        Err(e @ BuildError::Stopped { .. })
+            if deadline.is_some() && !stop_flag().load(Ordering::SeqCst) =>
+        {
+            return Ok(Err(e.to_string()));
+        }
+        r => r?,
+    };
     let positions: u64 = out.iter().map(|s| s.positions).sum();
     let bytes: u64 = out.iter().map(|s| s.bytes).sum();
     let totals = format!(
@@ -341,7 +388,7 @@ pub fn build_tables(
         }
         BuildOutput::Json => {}
     }
-    Ok(out)
+    Ok(Ok(out))
 }
 
 /// A warning when the group of a build that needs the most memory,

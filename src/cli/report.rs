@@ -3,10 +3,12 @@
 
 use std::fmt::Write as _;
 
+use fanorona::bits::Bits;
 use fanorona::geometry::Board;
-use fanorona::notation::Diagram;
+use fanorona::notation::{Diagram, position_to_fen};
+use fanorona::position::Position;
 use fanorona::rules::{Color, Rules};
-use fanorona::search::INF;
+use fanorona::search::{INF, StopReason};
 use fanorona::value::Wdl;
 
 use super::checkpoints::{CheckpointReport, MergeReport, json_checkpoint, print_checkpoint};
@@ -83,6 +85,9 @@ pub(super) struct Report {
     pub(super) move_checkpoints: Vec<(String, CheckpointReport)>,
     /// What each `--checkpoint-merge` file gave, in the order read.
     pub(super) merged: Vec<MergeReport>,
+    /// The time limit came while the tables were being built, before any
+    /// search: what the build saved ([`fanorona::builder::BuildError::Stopped`]).
+    pub(super) build_stopped: Option<String>,
 }
 
 /// The line through an open search tree or graph ([`fanorona::search::SearchLine`]),
@@ -112,6 +117,56 @@ impl Report {
             .map(|(m, _)| m.as_str())
             .collect()
     }
+    /// A position the time limit left unsearched, stopping the build of
+    /// its tables after `seconds` with `saved` (what the build kept).
+    pub(super) fn unsearched<B: Bits>(
+        board: Board,
+        pos: &Position<B>,
+        goal: Option<Color>,
+        seconds: f64,
+        saved: String,
+    ) -> Report {
+        Report {
+            board,
+            fen: position_to_fen(&board, pos),
+            turn: pos.turn,
+            value: None,
+            goal,
+            moves: Vec::new(),
+            nodes: 0,
+            seconds,
+            table_hits: 0,
+            table_stones: None,
+            stopped: Some(StopReason::Time.name().to_string()),
+            goals: Vec::new(),
+            move_goals: Vec::new(),
+            solved_entries: 0,
+            memory_bytes: 0,
+            cache_bytes: 0,
+            wdl_memory_bytes: 0,
+            cache_reads: (0, 0),
+            tree_bytes: 0,
+            tt_bytes: 0,
+            compactions: 0,
+            cuts: 0,
+            second_levels: 0,
+            conditional_hits: 0,
+            estimate_hits: 0,
+            graph: false,
+            depth_cap: None,
+            closures: 0,
+            closure_solved: 0,
+            closure_seconds: 0.0,
+            cut_seconds: 0.0,
+            line: None,
+            move_lines: Vec::new(),
+            checkpoint: None,
+            move_checkpoints: Vec::new(),
+            merged: Vec::new(),
+            build_stopped: Some(saved),
+        }
+    }
+
     pub(super) fn tables(&self) -> String {
         match self.table_stones {
             Some(k) => format!("<= {k} stones"),
@@ -214,6 +269,14 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
             "value     unknown ({})",
             r.stopped.as_deref().unwrap_or("stopped")
         ),
+    }
+    if let Some(b) = &r.build_stopped {
+        // Nothing was searched: no numbers to show.
+        println!(
+            "tables    the time limit came after {:.1} s of building: {b}",
+            r.seconds
+        );
+        return;
     }
     print_goals("          ", &r.goals);
     if r.value.is_none() {
@@ -492,6 +555,10 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
         s.pop();
         let files: Vec<String> = r.merged.iter().map(MergeReport::json).collect();
         let _ = write!(s, ", \"merged\": [{}]}}", files.join(", "));
+    }
+    if let Some(b) = &r.build_stopped {
+        s.pop();
+        let _ = write!(s, ", \"build_stopped\": {}}}", json_str(b));
     }
     s
 }

@@ -43,9 +43,11 @@ pub struct SearchArgs {
     /// Use tables of at most K stones (default: all on boards of up to 15
     /// points, 6 up to 25 points, 8 up to 35 (9x3, 7x5: under the default
     /// rules every first move settles in seconds; 7x5's tables take 10 to
-    /// 20 minutes to build), 5 up to 45, 4 above); 0 searches without
-    /// tables. Larger tables found in the folder are probed too (such as
-    /// the classes of one stone more made by `build --classes`).
+    /// 20 minutes to build), 5 up to 45, 4 above), and never more than the
+    /// position has stones (an ending of 4 stones builds the tables of 4);
+    /// 0 searches without tables. Larger tables found in the folder are
+    /// probed too (such as the classes of one stone more made by `build
+    /// --classes`).
     #[arg(long, value_name = "K")]
     pub pieces: Option<u32>,
     /// Memory for the search, in GiB (fractions allowed, e.g. 0.5): its
@@ -73,7 +75,9 @@ pub struct SearchArgs {
     #[arg(long, value_name = "GIB")]
     pub wdl_memory: Option<f64>,
     /// Stop after this many seconds (per position with `table`); the result
-    /// is then unknown.
+    /// is then unknown. The tables the search needs and builds first count
+    /// too: a build the limit stops saves the group it is solving, and the
+    /// same command goes on from there.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Stop after expanding this many nodes (per position with `table`;
@@ -365,13 +369,17 @@ struct SearchTables<B> {
 
 /// The oracle the search consults: the endgame tables of `board` under
 /// `rules` in `--db` (default `db/`) up to `--pieces` stones (default: a
-/// size per board that builds in about a minute), built first when any is
-/// missing. `--pieces 0` searches without tables.
+/// size per board that builds in about a minute) and no more than the
+/// position's `stones`, built first when any is missing (until
+/// `deadline`: `Ok(Err(what the build saved))` if it comes first).
+/// `--pieces 0` searches without tables.
 fn open_oracle<B: Bits>(
     args: &SearchArgs,
     board: &Board,
     rules: &Rules,
-) -> Result<SearchTables<B>, CliError> {
+    stones: u32,
+    deadline: Option<Instant>,
+) -> Result<Result<SearchTables<B>, String>, CliError> {
     // The default folder is made when needed; one named by hand must exist,
     // so a typo does not start a build somewhere unexpected.
     let db = match &args.db {
@@ -385,27 +393,31 @@ fn open_oracle<B: Bits>(
         Some(db) => db.clone(),
         None => PathBuf::from(db_cmds::DEFAULT_DB),
     };
+    // No position below has more stones than the one searched: a 7x5
+    // ending of four stones needs the tables of four, not of eight.
     let pieces = args
         .pieces
         .unwrap_or_else(|| db_cmds::default_pieces(board))
-        .min(board.points() as u32);
+        .min(stones);
     if pieces < 2 {
-        return Ok(SearchTables {
+        return Ok(Ok(SearchTables {
             tables: None,
             stones: None,
             decompressed_bytes: 0,
-        });
+        }));
     }
     if !db_cmds::tables_present(&db, board, rules, pieces) {
-        db_cmds::build_tables(
-            *board,
-            rules,
-            &Selection::UpTo(pieces),
-            &db,
-            db_cmds::DEFAULT_BUILD_MEMORY_GIB,
-            db_cmds::DEFAULT_SNAPSHOT_MINUTES,
-            db_cmds::BuildOutput::Summary,
-        )?;
+        let build = db_cmds::BuildRequest {
+            memory_gib: db_cmds::DEFAULT_BUILD_MEMORY_GIB,
+            snapshot_minutes: db_cmds::DEFAULT_SNAPSHOT_MINUTES,
+            output: db_cmds::BuildOutput::Summary,
+            deadline,
+        };
+        let built =
+            db_cmds::build_tables_until(*board, rules, &Selection::UpTo(pieces), &db, &build)?;
+        if let Err(saved) = built {
+            return Ok(Err(saved));
+        }
     }
     let tables = Tablebase::<B>::new(&db, *board, *rules);
     // Sizing the default cache opens every table once (header and block
@@ -420,11 +432,11 @@ fn open_oracle<B: Bits>(
     .map_err(|e| CliError(e.to_string()))?;
     // Larger tables in the folder (`build --classes`) are probed too.
     let most = pieces.max(tables.max_stones());
-    Ok(SearchTables {
+    Ok(Ok(SearchTables {
         tables: Some(tables),
         stones: Some(most),
         decompressed_bytes: table_bytes,
-    })
+    }))
 }
 
 impl SearchArgs {
@@ -525,11 +537,23 @@ fn run<B: Bits>(
     } = ask;
     let geo = Geometry::<B>::new(board);
     let mut limits = args.limits()?;
+    // The time limit counts the tables built first: a build it stops is
+    // saved, and the same command goes on from there.
+    let started = Instant::now();
+    let deadline = limits.time.map(|t| started + t);
+    let opened = open_oracle::<B>(args, &board, rules, pos.stone_count(), deadline)?;
     let SearchTables {
         tables: oracle,
         stones: table_stones,
         decompressed_bytes: table_bytes,
-    } = open_oracle::<B>(args, &board, rules)?;
+    } = match opened {
+        Ok(tables) => tables,
+        Err(saved) => {
+            let seconds = started.elapsed().as_secs_f64();
+            return Ok(Report::unsearched(board, pos, goal, seconds, saved));
+        }
+    };
+    limits.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
     let cache_bytes = args.table_cache_bytes(limits.memory_bytes, table_bytes);
     fanorona::table::set_block_cache_bytes(cache_bytes);
     limits.memory_bytes -= cache_bytes;
@@ -844,6 +868,7 @@ fn run<B: Bits>(
         checkpoint: checkpoint_report,
         move_checkpoints,
         merged,
+        build_stopped: None,
     })
 }
 
