@@ -75,6 +75,9 @@ pub enum Status {
     Ongoing,
     /// The side to move has no stones: lost.
     NoStones,
+    /// The other side has no stones: the side to move has won, and the
+    /// game is over (a position only given, as play never reaches it).
+    Won,
     /// The side to move has stones but no legal turn.
     Stalemate(Stalemate),
 }
@@ -87,8 +90,8 @@ where
     F: FnMut(TurnRef<'_>, &Position<B>),
 {
     let own = pos.mover();
-    if own.is_empty() {
-        return;
+    if own.is_empty() || pos.waiter().is_empty() {
+        return; // The game is over: a side has no stones.
     }
     let enemy = pos.waiter() & !pos.block_set();
     let empty = geo.all & !pos.occupied();
@@ -175,6 +178,9 @@ pub fn had_capture_before_step<B: Bits>(
 #[inline]
 pub fn paika_count<B: Bits>(geo: &Geometry<B>, pos: &Position<B>) -> Option<u32> {
     let own = pos.mover();
+    if pos.waiter().is_empty() {
+        return Some(0); // The game is over.
+    }
     let enemy = pos.waiter() & !pos.block_set();
     let empty = geo.all & !pos.occupied();
     if has_capture(geo, own, enemy, empty) {
@@ -391,7 +397,7 @@ pub fn count_children<B: Bits>(
     scratch: &mut Vec<(B, B)>,
 ) -> u64 {
     let own = pos.mover();
-    if own.is_empty() {
+    if own.is_empty() || pos.waiter().is_empty() {
         return 0;
     }
     let enemy = pos.waiter() & !pos.block_set();
@@ -494,7 +500,7 @@ impl<B: Bits> ChainEnds<'_, B> {
 /// Whether the side to move has any legal turn.
 pub fn has_turn<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>) -> bool {
     let own = pos.mover();
-    if own.is_empty() {
+    if own.is_empty() || pos.waiter().is_empty() {
         return false;
     }
     if rules.sacrifice {
@@ -516,6 +522,8 @@ pub fn has_turn<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>) ->
 pub fn status<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>) -> Status {
     if pos.mover().is_empty() {
         Status::NoStones
+    } else if pos.waiter().is_empty() {
+        Status::Won
     } else if has_turn(geo, rules, pos) {
         Status::Ongoing
     } else {
@@ -615,7 +623,12 @@ mod tests {
                 TurnRef::Capture { .. } => captures += 1,
                 TurnRef::Sacrifice(_) => others += 1,
             });
-            assert_eq!(others, rules.sacrifice as u32 * pos.mover().count());
+            // (None where the game is over: the waiter has no stones.)
+            let over = pos.waiter().is_empty();
+            assert_eq!(
+                others,
+                (rules.sacrifice && !over) as u32 * pos.mover().count()
+            );
             let want = (captures == 0).then_some(paika);
             assert_eq!(paika_count(&geo, &pos), want, "{cols}x{rows} {pos:?}");
             if captures == 0 {

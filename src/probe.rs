@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use crate::bits::Bits;
 use crate::builder::{
@@ -75,6 +75,9 @@ struct OpenClass<B> {
     file: TableFile,
     /// The class's WDL file, when the folder has one.
     wdl: Option<WdlFile>,
+    /// The first damage found in the WDL file: its reads go to the table
+    /// instead, which holds the same values ([`Tablebase::problems`]).
+    wdl_damage: OnceLock<String>,
     indexer: ClassIndexer<B>,
 }
 
@@ -134,10 +137,18 @@ impl Answer for Wdl {
         self.negate()
     }
     fn read<B>(class: &OpenClass<B>, index: u64) -> Result<Self, TableError> {
-        match &class.wdl {
-            Some(w) => w.wdl(index),
-            None => Ok(decode(class.file.code(index)?).wdl()),
+        if let Some(w) = &class.wdl
+            && class.wdl_damage.get().is_none()
+        {
+            match w.wdl(index) {
+                Ok(v) => return Ok(v),
+                // (Not an answer lost: the table has it.)
+                Err(e) => {
+                    let _ = class.wdl_damage.set(e.to_string());
+                }
+            }
         }
+        Ok(decode(class.file.code(index)?).wdl())
     }
     fn prefetch<B>(class: &OpenClass<B>, index: u64) {
         if let Some(w) = &class.wdl {
@@ -176,7 +187,13 @@ pub struct Tablebase<B> {
     /// open ([`Tablebase::set_wdl_memory`]), and read so far.
     wdl_budget: AtomicU64,
     wdl_loaded: AtomicU64,
+    /// What [`Oracle`]'s look-ups, which answer "not in the tables" when a
+    /// table cannot be read, could not read ([`Tablebase::problems`]).
+    problems: Mutex<Vec<String>>,
 }
+
+/// At most this many of the look-ups' problems are kept (each distinct).
+const MAX_PROBLEMS: usize = 16;
 
 impl<B: Bits> Tablebase<B> {
     /// The tables of `board` under `rules` in the database folder `db`
@@ -195,6 +212,33 @@ impl<B: Bits> Tablebase<B> {
             max_stones: OnceLock::new(),
             wdl_budget: AtomicU64::new(0),
             wdl_loaded: AtomicU64::new(0),
+            problems: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The damage the look-ups of [`Oracle`] met, each naming its file:
+    /// tables they could not read (their positions were taken for not in
+    /// the tables: searched, not answered) and WDL files whose reads went
+    /// to the table instead. Empty when every read was sound.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = self.problems.lock().expect("lock").clone();
+        let classes = self.classes.read().expect("lock");
+        let mut damaged: Vec<String> = classes
+            .values()
+            .flatten()
+            .filter_map(|c| c.wdl_damage.get().cloned())
+            .collect();
+        damaged.sort();
+        out.extend(damaged);
+        out
+    }
+
+    /// Keeps a look-up's problem for [`Tablebase::problems`].
+    fn note_problem(&self, e: &ProbeError) {
+        let text = e.to_string();
+        let mut problems = self.problems.lock().expect("lock");
+        if problems.len() < MAX_PROBLEMS && !problems.contains(&text) {
+            problems.push(text);
         }
     }
 
@@ -280,37 +324,45 @@ impl<B: Bits> Tablebase<B> {
                 wanted: format!("{} class {class}", want.rules_text()),
             }));
         }
+        // A WDL file that cannot be read, or is not the table's, is left
+        // aside: its reads go to the table, which holds the same values,
+        // and the damage is kept for [`Tablebase::problems`].
         let wpath = wdl_path(&self.dir, class);
+        let wdl_damage = OnceLock::new();
         let wdl = if wpath.exists() {
-            let w = WdlFile::open(&wpath)?;
-            if !w.header.matches(&file.header) {
-                return Err(ProbeError::Table(TableError::Mismatch {
-                    path: wpath,
-                    found: format!(
-                        "class {} of {} positions ({} wins, {} draws, {} losses)",
+            match WdlFile::open(&wpath) {
+                Ok(w) if w.header.matches(&file.header) => Some(self.load_if_room(w)?),
+                Ok(w) => {
+                    let _ = wdl_damage.set(format!(
+                        "{}: class {} of {} positions ({} wins, {} draws, {} losses), not the \
+                         table's {} of {} positions ({} wins, {} draws, {} losses): rebuild the \
+                         WDL file with `fanorona build`",
+                        wpath.display(),
                         w.header.class(),
                         w.header.entries,
                         w.header.wins,
                         w.header.draws,
-                        w.header.losses
-                    ),
-                    wanted: format!(
-                        "the table's {} of {} positions ({} wins, {} draws, {} losses; rebuild the WDL file with `fanorona build`)",
+                        w.header.losses,
                         file.header.class(),
                         file.header.entries,
                         file.header.wins,
                         file.header.draws,
                         file.header.losses
-                    ),
-                }));
+                    ));
+                    None
+                }
+                Err(e) => {
+                    let _ = wdl_damage.set(e.to_string());
+                    None
+                }
             }
-            Some(self.load_if_room(w)?)
         } else {
             None
         };
         let open = Arc::new(OpenClass {
             file,
             wdl,
+            wdl_damage,
             indexer: ClassIndexer::new(board, class),
         });
         let mut classes = self.classes.write().expect("lock");
@@ -339,7 +391,7 @@ impl<B: Bits> Tablebase<B> {
     /// needs none when the folder holds the classes below it.
     pub fn covers(&self, pos: &Position<B>) -> bool {
         let class = MaterialClass::of(pos);
-        trivial_value(&self.geo, &self.rules, pos).is_some()
+        trivial_value(pos).is_some()
             || table_path(&self.dir, class).exists()
             || (class.block && class.stones() <= self.max_stones() + 1)
     }
@@ -379,7 +431,7 @@ impl<B: Bits> Tablebase<B> {
     /// Where a position's value is: known without a table, at an index of
     /// its class's table, or nowhere (the class is not built).
     fn locate(&self, pos: &Position<B>) -> Result<Located<B>, ProbeError> {
-        if let Some(v) = trivial_value(&self.geo, &self.rules, pos) {
+        if let Some(v) = trivial_value(pos) {
             return Ok(Located::Known(v));
         }
         let class = MaterialClass::of(pos);
@@ -585,9 +637,15 @@ impl<B: Bits> Tablebase<B> {
 
 impl<B: Bits> Oracle<B> for Tablebase<B> {
     fn lookup(&self, pos: &Position<B>) -> Option<Value> {
-        self.find(pos).ok().flatten()
+        self.find(pos).unwrap_or_else(|e| {
+            self.note_problem(&e);
+            None
+        })
     }
     fn lookup_wdl(&self, pos: &Position<B>) -> Option<Wdl> {
-        self.find(pos).ok().flatten()
+        self.find(pos).unwrap_or_else(|e| {
+            self.note_problem(&e);
+            None
+        })
     }
 }

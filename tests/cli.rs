@@ -161,8 +161,9 @@ fn show_draws_the_board() {
     // files under the board, ranks on the left
     assert!(out.lines().any(|l| l.trim() == "a   b   c"), "{out}");
     assert!(out.contains("B---.---W"), "{out}");
-    // a sacrificed stone is drawn in lower case
-    let out = ok(&["show", "--position", "BBB/b.W/WWW w"]);
+    // a sacrificed stone is drawn in lower case (a position of the
+    // sacrifice variant)
+    let out = ok(&["show", "--position", "BBB/b.W/WWW w", "--sacrifice"]);
     assert!(out.contains("b---.---W"), "{out}");
     assert!(out.lines().any(|l| l.trim() == "BBB/b.W/WWW w"), "{out}");
     // the largest board
@@ -399,6 +400,62 @@ fn user_errors_exit_with_code_2() {
         &["--position"],
     );
     user_error(&["no-such-command"], &["no-such-command"]);
+    // a sacrificed stone only under the sacrifice variant
+    user_error(
+        &["moves", "--position", "BBB/b.W/WWW w"],
+        &["BBB/b.W/WWW w", "sacrificed stone", "--sacrifice"],
+    );
+    user_error(
+        &[
+            "probe",
+            "--move-limit",
+            "--turns-left",
+            "1000",
+            "BBB/B.W/WWW w",
+        ],
+        &["--turns-left 1000", "30 turns"],
+    );
+    user_error(
+        &["probe", "--turns-left", "3", "BBB/B.W/WWW w"],
+        &["--turns-left needs --move-limit"],
+    );
+    // zero or too many where that means nothing
+    for args in [
+        &[
+            "match",
+            "--board",
+            "3x3",
+            "--games",
+            "1",
+            "--time-limit",
+            "0",
+        ][..],
+        &[
+            "play",
+            "--board",
+            "3x3",
+            "--human",
+            "none",
+            "--time-limit",
+            "0",
+        ],
+    ] {
+        user_error(args, &["--time-limit", "'0'"]);
+    }
+    user_error(&["verify", "--sample", "0"], &["--sample", "'0'"]);
+    user_error(&["bench", "--runs", "0"], &["--runs", "'0'"]);
+    user_error(
+        &[
+            "perft",
+            "--board",
+            "3x3",
+            "--depth",
+            "1",
+            "--threads",
+            "5000",
+        ],
+        &["--threads 5000", "at most 1024"],
+    );
 }
 
 /// `perft 0` counts the root alone: one node (the library's
@@ -893,6 +950,18 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     assert!(checked > 500, "{out}");
     assert_eq!(json_number(total, "checked"), checked, "{total}");
     assert_eq!(json_number(total, "mismatches"), 0, "{total}");
+    // The flags that share the folder (3x3's diagonal rules agree; who
+    // moves first and the move limit are not the tables' business) find
+    // it, as `build` and `probe` do; a rule that has its own folder does not.
+    for flag in ["--diagonals=center", "--first=black", "--move-limit"] {
+        let out = ok(&["verify", "--db", dir, "--board", "3x3", flag, "--json"]);
+        let total = out.lines().last().unwrap();
+        assert_eq!(json_number(total, "checked"), checked, "{flag}: {out}");
+    }
+    user_error(
+        &["verify", "--db", dir, "--board", "3x3", "--sacrifice"],
+        &["no 3x3 tables under", "sacrifice on"],
+    );
 
     // One value of 2v2 moved by one step.
     put_wrong_value(&folder.join("2v2.fnt"));

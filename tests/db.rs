@@ -645,13 +645,24 @@ fn every_table_gets_a_wdl_file_and_a_lost_or_damaged_one_is_derived_again() {
     bytes[last] ^= 0x01;
     std::fs::write(wdl_path(&dir, damaged), &bytes).unwrap();
     std::fs::write(wdl_path(&dir, swapped), &written[&damaged]).unwrap();
-    // The probe refuses both, naming the file.
+    // The probe sets both aside, answering from the tables as before,
+    // and names them among its problems.
     let tb = Tablebase::<u64>::new(&db, board, rules);
+    assert!(tb.problems().is_empty());
     for class in [damaged, swapped] {
-        let pos = ClassIndexer::<u64>::new(board, class).decode(0, &mut DecodeCache::default());
-        let e = tb.probe_wdl(&pos).unwrap_err().to_string();
+        let ix = ClassIndexer::<u64>::new(board, class);
+        let mut cache = DecodeCache::default();
+        for i in 0..ix.size() {
+            let pos = ix.decode(i, &mut cache);
+            let from_table = tb.probe(&pos).unwrap().wdl();
+            assert_eq!(tb.probe_wdl(&pos).unwrap(), from_table, "{class} {i}");
+        }
+    }
+    let problems = tb.problems();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    for class in [damaged, swapped] {
         let name = format!("{}.fnw", class.name());
-        assert!(e.contains(&name), "{class}: {e}");
+        assert!(problems.iter().any(|p| p.contains(&name)), "{problems:?}");
     }
     drop(tb);
     // Built again: every table reused, every WDL file as first written.

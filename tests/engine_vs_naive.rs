@@ -424,8 +424,15 @@ fn check_position<B: Bits>(
 
     // status, under this rule set's stalemate rule
     let own = if naive_pos.white_to_move { b'W' } else { b'B' };
+    let other = if naive_pos.white_to_move {
+        [b'B', b'b']
+    } else {
+        [b'W', b'w']
+    };
     let want = if !naive_pos.cells.contains(&own) {
         Status::NoStones
+    } else if !naive_pos.cells.iter().any(|c| other.contains(c)) {
+        Status::Won
     } else if theirs.is_empty() {
         Status::Stalemate(rules.stalemate)
     } else {

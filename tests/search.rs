@@ -1656,6 +1656,100 @@ fn an_ending_builds_the_tables_of_its_stones_only() {
 }
 
 #[test]
+fn a_search_over_damaged_wdl_files_reads_the_tables_and_says_so() {
+    let dir = fresh_temp_dir("fanorona-damaged-wdl");
+    let db = dir.to_str().unwrap();
+    let (code, _, stderr) = fanorona(&["build", "--board", "3x3", "--pieces", "4", "--db", db]);
+    assert_eq!(code, 0, "{stderr}");
+    let fen = "WW./.../.BB w";
+    let solve = ["solve", "--position", fen, "--db", db, "--json"];
+    let (code, sound, _) = fanorona(&solve);
+    assert_eq!(code, 0);
+    let sound = sound.lines().last().unwrap().to_string();
+    assert!(!sound.contains("table_problems"), "{sound}");
+    // Every WDL file's last byte flipped: the data's checksum fails.
+    let folder = dir.join("3x3-corner-free-sl");
+    for e in std::fs::read_dir(&folder).unwrap().flatten() {
+        if e.path().extension().and_then(|x| x.to_str()) == Some("fnw") {
+            let mut bytes = std::fs::read(e.path()).unwrap();
+            *bytes.last_mut().unwrap() ^= 0x01;
+            std::fs::write(e.path(), bytes).unwrap();
+        }
+    }
+    let (code, damaged, stderr) = fanorona(&solve);
+    assert_eq!(code, 0, "{stderr}");
+    let damaged = damaged.lines().last().unwrap();
+    assert!(
+        stderr.contains("warning: ") && stderr.contains("2v2.fnw"),
+        "{stderr}"
+    );
+    assert!(damaged.contains("\"table_problems\": [\""), "{damaged}");
+    assert!(damaged.contains("2v2.fnw: "), "{damaged}");
+    // The same answer, from the tables, with no more search.
+    let before = |key: &str, line: &str| {
+        line[line.find(key).unwrap()..]
+            .split(", \"")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    for key in ["\"value\": ", "\"moves\": ", "\"nodes\": "] {
+        assert_eq!(before(key, damaged), before(key, &sound), "{key}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn where_the_game_is_over_no_move_is_valued() {
+    // The move limit reached: a draw, and no move left to play (they had
+    // been valued as in a game without the limit, some "win").
+    for threads in ["1", "2"] {
+        let (code, out, err) = fanorona(&[
+            "solve",
+            "--board",
+            "3x3",
+            "--move-limit",
+            "--turns-played",
+            "30",
+            "--pieces",
+            "0",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let last = out.lines().last().unwrap();
+        assert!(last.contains("\"value\": \"draw\""), "{last}");
+        assert!(last.contains("\"first_moves\": []"), "{last}");
+    }
+    // One turn before it, every move ends the game drawn.
+    let (_, out, _) = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--move-limit",
+        "--turns-played",
+        "29",
+        "--pieces",
+        "0",
+        "--json",
+    ]);
+    let last = out.lines().last().unwrap();
+    assert_eq!(last.matches("\"value\": \"draw\"").count(), 5, "{last}");
+    // The side not to move has no stones: it has lost, the game is over.
+    let fen = "BBB/.../... b";
+    let (code, out, _) = fanorona(&["solve", "--position", fen, "--pieces", "0", "--json"]);
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    assert!(last.contains("\"value\": \"win\""), "{last}");
+    assert!(last.contains("\"first_moves\": []"), "{last}");
+    let (_, out, _) = fanorona(&["moves", "--position", fen, "--json"]);
+    assert_eq!(out.trim(), "[]", "{out}");
+    let (_, out, _) = fanorona(&["perft", "--position", fen, "--depth", "1", "--json"]);
+    assert!(out.contains("\"nodes\": 0"), "{out}");
+}
+
+#[test]
 fn solve_command_prints_json_and_refuses_bad_input() {
     let (code, out, _) = fanorona(&["solve", "--board", "3x3", "--json", "--quiet"]);
     assert_eq!(code, 0);

@@ -71,7 +71,6 @@ use indicatif::ProgressBar;
 use crate::bits::Bits;
 use crate::geometry::{Board, Geometry, Symmetry};
 use crate::index::{ClassIndexer, MaterialClass};
-use crate::movegen::has_turn;
 use crate::position::Position;
 use crate::rules::{Diagonals, Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader};
@@ -522,22 +521,14 @@ pub struct Builder<B> {
 }
 
 /// The value of a position one of whose sides has no table: no stones for
-/// the side to move, or none for the other side (only reachable by hand).
-pub fn trivial_value<B: Bits>(
-    geo: &Geometry<B>,
-    rules: &Rules,
-    pos: &Position<B>,
-) -> Option<Value> {
+/// the side to move, or none for the other side (only reachable by hand),
+/// where the game is over.
+pub fn trivial_value<B: Bits>(pos: &Position<B>) -> Option<Value> {
     if pos.mover().is_empty() {
         Some(Value::Loss(0))
     } else if pos.waiter().is_empty() {
-        // Whatever the side to move plays, the other side then has no
-        // stones on its turn.
-        Some(if has_turn(geo, rules, pos) {
-            Value::Win(1)
-        } else {
-            stalemate_value(rules)
-        })
+        // The other side has lost already (a position only given).
+        Some(Value::Win(0))
     } else {
         None
     }

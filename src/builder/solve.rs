@@ -705,7 +705,7 @@ impl<B: Bits> Builder<B> {
                         } else {
                             raw_inside += 1;
                         }
-                    } else if let Some(v) = trivial_value(&self.geo, &self.rules, child) {
+                    } else if let Some(v) = trivial_value(child) {
                         p.exit(v);
                     } else if let Some(solved) = self.solved.get(cc) {
                         let at = solved.indexer.index_of(child);
@@ -725,7 +725,7 @@ impl<B: Bits> Builder<B> {
                         let first = derived.turns.len();
                         for_each_turn(&self.geo, &self.rules, child, |_, grandchild| {
                             block.any = true;
-                            if let Some(v) = trivial_value(&self.geo, &self.rules, grandchild) {
+                            if let Some(v) = trivial_value(grandchild) {
                                 block.exit(v);
                             } else {
                                 let solved = self.solved_class(MaterialClass::of(grandchild));

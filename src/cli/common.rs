@@ -145,8 +145,17 @@ pub fn json_str(s: &str) -> String {
     out
 }
 
+/// The most threads `--threads` starts.
+pub const MAX_THREADS: usize = 1024;
+
 /// Sets the size of rayon's global pool (0 = one thread per core).
 pub fn set_threads(threads: usize) -> CliResult {
+    // (Each thread takes a stack; tens of thousands took a minute to start.)
+    if threads > MAX_THREADS {
+        return Err(CliError(format!(
+            "--threads {threads}: give at most {MAX_THREADS} (0: one a core)"
+        )));
+    }
     if threads > 0 {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

@@ -22,7 +22,7 @@ use fanorona::perfect_line::{LineEnd, PerfectLine, perfect_line};
 use fanorona::position::Position;
 use fanorona::probe::{ProbeError, Tablebase};
 use fanorona::rules::Rules;
-use fanorona::table::TableFile;
+use fanorona::table::{TableError, TableFile, TableHeader};
 use fanorona::value::Value;
 use fanorona::verify::verify_class;
 use fanorona::with_bits;
@@ -697,9 +697,14 @@ fn line_text<B: Bits>(board: &Board, start: &Position<B>, line: &PerfectLine<B>)
 /// Answers one position: its value and every turn with its value.
 fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliError> {
     let d = Diagram::parse(fen)?;
+    super::rules_cmds::refuse_blocks_without_sacrifice(&d, fen, rules)?;
     let board = d.board(rules.diagonals);
-    if args.turns_left.is_some() && !rules.move_limit {
-        return Err(CliError("--turns-left needs --move-limit".into()));
+    if let (Some(t), Some(limit)) = (args.turns_left, rules.turn_limit(board.rows))
+        && t > limit
+    {
+        return Err(CliError(format!(
+            "--turns-left {t}: the move limit of a {board} game is {limit} turns"
+        )));
     }
     let limit = |v: Value| match args.turns_left {
         Some(t) => v.within(t),
@@ -759,6 +764,9 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
 
 pub fn probe(args: &ProbeArgs) -> CliResult {
     let rules = args.rules.rules();
+    if args.turns_left.is_some() && !rules.move_limit {
+        return Err(CliError("--turns-left needs --move-limit".into()));
+    }
     let inputs: Vec<String> = if args.positions.is_empty() {
         std::io::stdin()
             .lock()
@@ -914,6 +922,22 @@ pub fn info(args: &InfoArgs) -> CliResult {
         let mut unreadable = Vec::new();
         for (class, t) in listed {
             match t {
+                // A file copied or renamed into the wrong place reads as a
+                // table, but the probe refuses it: so does the list.
+                Ok(t)
+                    if t.header.class() != class
+                        || (t.header.cols as usize, t.header.rows as usize)
+                            != (board.cols, board.rows)
+                        || t.header.rules().slug() != rules.slug() =>
+                {
+                    let want = TableHeader::new(board.cols, board.rows, &rules, class);
+                    let mismatch = TableError::Mismatch {
+                        path: t.path.clone(),
+                        found: format!("{} class {}", t.header.rules_text(), t.header.class()),
+                        wanted: format!("{} class {class}", want.rules_text()),
+                    };
+                    unreadable.push((class, mismatch.to_string()))
+                }
                 Ok(t) => tables.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, false)),
                 Err(e) => unreadable.push((class, e.to_string())),
             }
@@ -1167,7 +1191,7 @@ pub struct VerifyArgs {
     pub db: PathBuf,
     /// Check this many positions per class, spread over the table, instead
     /// of all of them.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub sample: Option<u64>,
     /// Check only the folder of this board (columns x rows) under the
     /// variant flags given (default: every folder in --db).
@@ -1277,9 +1301,12 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         Some(size) => {
             let (c, r) = Board::parse_size(size)?;
             let board = Board::new(c, r, rules.diagonals)?;
+            // The folder `build`, `probe` and `solve` use for these rules
+            // (which leaves out what the tables share: who moves first,
+            // the move limit, the diagonals where both rules agree).
             Some((
-                board.table_board(),
-                fanorona::builder::table_rules(&board, &rules),
+                board,
+                fanorona::builder::table_dir(&args.db, &board, &rules),
             ))
         }
         None if rules != Rules::default() => {
@@ -1294,8 +1321,8 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     if folders.is_empty() {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
-    if let Some((board, rules)) = wanted {
-        folders.retain(|(_, b, r)| *b == board && *r == rules);
+    if let Some((board, dir)) = wanted {
+        folders.retain(|(path, _, _)| *path == dir);
         if folders.is_empty() {
             return Err(CliError(format!(
                 "no {board} tables under {rules} in {}",

@@ -91,7 +91,7 @@ pub struct PlayArgs {
     pub human: HumanArg,
     /// Time limit per move in milliseconds: a person who has not moved
     /// within it loses; the engine always answers within it.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub time_limit: Option<u64>,
     /// The engine's thinking time per move in milliseconds (never more
     /// than --time-limit).
@@ -135,7 +135,7 @@ pub struct MatchArgs {
     pub black: PlayerArg,
     /// Time limit per move in milliseconds; the engine answers within it,
     /// and a player who takes longer loses.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub time_limit: Option<u64>,
     /// The engine's thinking time per move in milliseconds (never more
     /// than --time-limit).

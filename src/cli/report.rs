@@ -88,6 +88,9 @@ pub(super) struct Report {
     /// The time limit came while the tables were being built, before any
     /// search: what the build saved ([`fanorona::builder::BuildError::Stopped`]).
     pub(super) build_stopped: Option<String>,
+    /// Table files the search could not read, or read through their
+    /// tables ([`fanorona::probe::Tablebase::problems`]).
+    pub(super) table_problems: Vec<String>,
 }
 
 /// The line through an open search tree or graph ([`fanorona::search::SearchLine`]),
@@ -164,6 +167,7 @@ impl Report {
             move_checkpoints: Vec::new(),
             merged: Vec::new(),
             build_stopped: Some(saved),
+            table_problems: Vec::new(),
         }
     }
 
@@ -559,6 +563,11 @@ pub(super) fn json_report(r: &Report, rules: &Rules) -> String {
     if let Some(b) = &r.build_stopped {
         s.pop();
         let _ = write!(s, ", \"build_stopped\": {}}}", json_str(b));
+    }
+    if !r.table_problems.is_empty() {
+        s.pop();
+        let problems: Vec<String> = r.table_problems.iter().map(|p| json_str(p)).collect();
+        let _ = write!(s, ", \"table_problems\": [{}]}}", problems.join(", "));
     }
     s
 }

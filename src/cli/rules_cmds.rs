@@ -9,7 +9,7 @@ use clap::Args;
 use fanorona::bits::Bits;
 use fanorona::geometry::{Board, Geometry};
 use fanorona::movegen::legal_turns;
-use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
+use fanorona::notation::{Cell, Diagram, position_to_fen, turn_to_string};
 use fanorona::perft::{perft, perft_parallel};
 use fanorona::position::Position;
 use fanorona::rules::Rules;
@@ -115,6 +115,19 @@ pub struct PerftArgs {
 }
 
 /// The board and the position a `--board`/`--position` pair asks for.
+/// A sacrificed stone (lower case) is a position of the sacrifice
+/// variant: under other rules it would block play as no rule of theirs
+/// says.
+pub fn refuse_blocks_without_sacrifice(d: &Diagram, fen: &str, rules: &Rules) -> CliResult {
+    if !rules.sacrifice && d.cells.iter().any(|c| matches!(c, Cell::Block(_))) {
+        return Err(CliError(format!(
+            "position '{fen}' has a sacrificed stone (lower case), which only the sacrifice \
+             variant has: add --sacrifice, or write the stone in upper case"
+        )));
+    }
+    Ok(())
+}
+
 pub fn board_and_diagram(
     board: &str,
     position: Option<&str>,
@@ -123,6 +136,7 @@ pub fn board_and_diagram(
     match position {
         Some(fen) => {
             let d = Diagram::parse(fen)?;
+            refuse_blocks_without_sacrifice(&d, fen, rules)?;
             Ok((d.board(rules.diagonals), d))
         }
         None => {
@@ -171,7 +185,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 6)]
     pub depth: u32,
     /// Repetitions; the best time is reported.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
     /// Also time probes of the 9x5 tables (default rules) in this database
     /// folder: cached (block already decompressed), cold (cache emptied

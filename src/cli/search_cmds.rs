@@ -788,6 +788,12 @@ fn run<B: Bits>(
         res
     };
     line.finish();
+    // Tables the search could not read were searched through: said, so
+    // that a damaged file does not go unseen behind a slower search.
+    let table_problems = oracle.as_ref().map_or(Vec::new(), |t| t.problems());
+    for p in &table_problems {
+        eprintln!("warning: {p}");
+    }
     let reads_after = fanorona::table::block_cache_stats();
     let cache_reads = (
         reads_after.0 - reads_before.0,
@@ -869,6 +875,7 @@ fn run<B: Bits>(
         move_checkpoints,
         merged,
         build_stopped: None,
+        table_problems,
     })
 }
 

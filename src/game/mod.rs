@@ -400,6 +400,12 @@ impl<B: Bits> Game<B> {
                     reason: EndReason::NoStones(me),
                 });
             }
+            Status::Won => {
+                return Some(Outcome {
+                    winner: Some(me),
+                    reason: EndReason::NoStones(me.other()),
+                });
+            }
             Status::Stalemate(s) => {
                 return Some(Outcome {
                     winner: (s == Stalemate::Loss).then_some(me.other()),

@@ -5,7 +5,8 @@
 use std::time::Instant;
 
 use super::{
-    Goal, GoalState, MoveReport, MoveValue, NO_LIMIT, Node, ProgressFn, Solver, distinct_moves,
+    Goal, GoalState, MoveReport, MoveValue, Node, ProgressFn, Solver, distinct_moves,
+    turns_left_after,
 };
 use crate::bits::Bits;
 use crate::rules::Color;
@@ -50,13 +51,16 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         report: MoveReport,
         progress: &mut ProgressFn<'_>,
     ) -> Vec<MoveValue<B>> {
+        // Where the game is over there is no move to value, though the
+        // board may have some: the move limit reached (whose children
+        // would be taken for a game without one), the opponent out of
+        // stones (a position only given, never reached).
+        if self.terminal(root).is_some() {
+            return Vec::new();
+        }
         let mut moves = distinct_moves(self.geo, &self.rules, &root.pos);
         let me = root.pos.turn;
-        let left = if root.left == NO_LIMIT {
-            NO_LIMIT
-        } else {
-            root.left - 1
-        };
+        let left = turns_left_after(root.left);
         let child = |m: &MoveValue<B>| Node {
             pos: m.position,
             left,

@@ -267,8 +267,10 @@ use tree::{MAX_DEPTH, NONE, TreeNode};
 /// The turns-left field of a node when there is no move limit.
 pub const NO_LIMIT: u16 = u16::MAX;
 
-/// The turns-left field of a node's children.
+/// The turns-left field of a node's children (a node with none left has
+/// none: the game is over there).
 fn turns_left_after(left: u16) -> u16 {
+    assert_ne!(left, 0, "no turn is left: the game is over");
     if left == NO_LIMIT { NO_LIMIT } else { left - 1 }
 }
 
@@ -1137,13 +1139,11 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     fn terminal(&self, node: &Node<B>) -> Option<Value> {
         match status(self.geo, &self.rules, &node.pos) {
             Status::NoStones => return Some(Value::Loss(0)),
+            // Only at a root: the opponent has lost already.
+            Status::Won => return Some(Value::Win(0)),
             Status::Stalemate(Stalemate::Loss) => return Some(Value::Loss(0)),
             Status::Stalemate(Stalemate::Draw) => return Some(Value::Draw),
             Status::Ongoing => {}
-        }
-        if node.pos.waiter().is_empty() {
-            // Only at a root: the opponent has lost already.
-            return Some(Value::Win(0));
         }
         if node.left == 0 {
             return Some(Value::Draw);

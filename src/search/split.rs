@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{
-    Goal, GoalState, INF, MoveReport, MoveValue, NO_LIMIT, Node, Progress, SearchError,
-    SearchLimits, SolveResult, Solver, StopReason, add, distinct_moves,
+    Goal, GoalState, INF, MoveReport, MoveValue, Node, Progress, SearchError, SearchLimits,
+    SolveResult, Solver, StopReason, add, distinct_moves, turns_left_after,
 };
 use crate::bits::Bits;
 use crate::geometry::Geometry;
@@ -169,7 +169,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     }
     drop(solver);
     let total = moves.len();
-    let child_left = if left == NO_LIMIT { NO_LIMIT } else { left - 1 };
+    let child_left = turns_left_after(left);
     let deadline = limits.time.map(|t| start + t);
     let workers = threads.min(total);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -382,8 +382,13 @@ pub fn legal_turn_cells(pos: &NaivePos, rules: NaiveRules) -> Vec<(String, Vec<u
         .flat_map(|y| (0..cols).map(move |x| (x, y)))
         .filter(|&(x, y)| pos.at(x, y) == own)
         .collect();
-    if stones.is_empty() {
-        return out;
+    let other = if pos.white_to_move {
+        [b'B', b'b']
+    } else {
+        [b'W', b'w']
+    };
+    if stones.is_empty() || !pos.cells.iter().any(|c| other.contains(c)) {
+        return out; // The game is over: a side has no stones.
     }
     let board = Board {
         cols,
