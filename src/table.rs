@@ -402,7 +402,13 @@ pub(crate) fn read_framed<'a>(
     let hlen = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
     let at = 12;
     if bytes.len() < at + hlen + 8 {
-        return Err(corrupt("truncated in the header".into()));
+        // (Either the file was cut short, or the length itself is damaged.)
+        return Err(corrupt(format!(
+            "its header should take {} bytes but the file has {}: truncated, or its header's \
+             length damaged",
+            at + hlen + 8,
+            bytes.len()
+        )));
     }
     let hbytes = &bytes[at..at + hlen];
     let hsum = u64::from_le_bytes(bytes[at + hlen..at + hlen + 8].try_into().unwrap());

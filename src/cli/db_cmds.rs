@@ -1210,15 +1210,29 @@ pub struct VerifyArgs {
     /// "checked", "mismatches", "seconds", "examples": [{"index",
     /// "position", "stored", "derived", "wdl_file"}]} ("wdl_file": what
     /// the class's WDL file says where it disagrees with the table, else
-    /// null); then a last line {"checked", "mismatches", "seconds"}.
-    /// Mismatches still exit with code 2.
+    /// null), or {"folder", "board", "rules", "class", "error"} for a
+    /// table that cannot be checked (its file or a successor's unreadable;
+    /// the others are checked all the same); then a last line {"checked",
+    /// "mismatches", "unreadable", "seconds"}. Mismatches and unreadable
+    /// tables still exit with code 2.
     #[arg(long)]
     pub json: bool,
 }
 
+/// What [`verify_folder`] found: positions checked, mismatches, and
+/// tables it could not check (a file unreadable, its own or a
+/// successor's).
+#[derive(Default)]
+struct VerifyCounts {
+    checked: u64,
+    mismatches: u64,
+    unreadable: u64,
+}
+
 /// Re-derives the tables of one folder (`dir`, of `board` under `rules`),
-/// those of `only` if it names any, printing a line a table; returns the
-/// positions checked and the mismatches.
+/// those of `only` if it names any, printing a line a table (a table that
+/// cannot be read is said and counted, and the others are checked all
+/// the same).
 fn verify_folder<B: Bits>(
     db: &Path,
     dir: &Path,
@@ -1226,23 +1240,45 @@ fn verify_folder<B: Bits>(
     rules: Rules,
     args: &VerifyArgs,
     only: &[MaterialClass],
-) -> Result<(u64, u64), CliError> {
+) -> Result<VerifyCounts, CliError> {
     let sample = args.sample;
     let tb = Tablebase::<B>::new(db, board, rules);
-    let (mut checked, mut bad) = (0, 0);
+    let mut counts = VerifyCounts::default();
     for (class, t) in tb.list()? {
         if !only.is_empty() && !only.contains(&class) {
             continue;
         }
-        let entries = t?.header.entries;
+        let t0 = Instant::now();
         let bar = count_bar(
-            sample.map_or(entries, |s| s.min(entries)),
+            t.as_ref().map_or(0, |t| {
+                sample.map_or(t.header.entries, |s| s.min(t.header.entries))
+            }),
             format!("verify {}", class.name()),
         );
-        let t = Instant::now();
-        let r = verify_class(&tb, class, sample, &|n| bar.inc(n))?;
+        let verified = t
+            .map_err(ProbeError::from)
+            .and_then(|_| verify_class(&tb, class, sample, &|n| bar.inc(n)));
         bar.finish_and_clear();
-        let seconds = t.elapsed().as_secs_f64();
+        let r = match verified {
+            Ok(r) => r,
+            Err(e) => {
+                counts.unreadable += 1;
+                if args.json {
+                    println!(
+                        "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"class\": {}, \"error\": {}}}",
+                        json_str(&dir.display().to_string()),
+                        json_str(&board.to_string()),
+                        json_str(&rules.slug()),
+                        json_str(&class.name()),
+                        json_str(&e.to_string())
+                    );
+                } else {
+                    println!("{:>7} cannot be checked: {e}", class.name());
+                }
+                continue;
+            }
+        };
+        let seconds = t0.elapsed().as_secs_f64();
         if args.json {
             let examples: Vec<String> = r
                 .examples
@@ -1288,10 +1324,10 @@ fn verify_folder<B: Bits>(
                 );
             }
         }
-        checked += r.checked;
-        bad += r.mismatches;
+        counts.checked += r.checked;
+        counts.mismatches += r.mismatches;
     }
-    Ok((checked, bad))
+    Ok(counts)
 }
 
 pub fn verify(args: &VerifyArgs) -> CliResult {
@@ -1355,29 +1391,35 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         folders = holding;
     }
     let start = Instant::now();
-    let (mut checked, mut bad) = (0, 0);
+    let (mut checked, mut bad, mut unreadable) = (0, 0, 0);
     for (dir, board, rules) in folders {
         if !args.json {
             println!("{}: {board}, {rules}", dir.display());
         }
-        let (c, b) = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args, &only)?);
-        checked += c;
-        bad += b;
+        let c = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args, &only)?);
+        checked += c.checked;
+        bad += c.mismatches;
+        unreadable += c.unreadable;
     }
     if args.json {
         println!(
-            "{{\"checked\": {checked}, \"mismatches\": {bad}, \"seconds\": {:.3}}}",
+            "{{\"checked\": {checked}, \"mismatches\": {bad}, \"unreadable\": {unreadable}, \"seconds\": {:.3}}}",
             start.elapsed().as_secs_f64()
         );
     } else {
         println!("{checked} positions checked, {bad} mismatches");
+        if unreadable > 0 {
+            println!("{unreadable} tables could not be checked (said above)");
+        }
     }
-    if bad > 0 {
-        Err(CliError(format!(
-            "{bad} stored values disagree with their successors"
-        )))
-    } else {
-        Ok(())
+    match (bad, unreadable) {
+        (0, 0) => Ok(()),
+        (0, n) => Err(CliError(format!(
+            "{n} tables could not be checked: rebuild them with `fanorona build` (it replaces damaged files)"
+        ))),
+        (b, _) => Err(CliError(format!(
+            "{b} stored values disagree with their successors"
+        ))),
     }
 }
 

@@ -328,7 +328,9 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     println!();
     print!("{}", board_text(board, &shown));
     let mover = game.position().turn;
-    let turn_no = game.turns_played() + 1;
+    // (Once the game is over, the turn of the last move, not one past
+    // the limit.)
+    let turn_no = game.turns_played() + u32::from(game.outcome().is_none());
     let limit = match (game.turn_limit(), game.max_turns()) {
         (Some(l), _) => format!(" of {l} (move limit)"),
         (None, Some(c)) => format!(" of {c} (cap)"),
@@ -731,8 +733,9 @@ pub fn match_cmd(args: &MatchArgs) -> CliResult {
     if args.json {
         println!("{{\"white_wins\": {w}, \"draws\": {dr}, \"black_wins\": {b}}}");
     } else {
+        let games = if args.games == 1 { "game" } else { "games" };
         println!(
-            "{} games: White wins {w}, draws {dr}, Black wins {b}",
+            "{} {games}: White wins {w}, draws {dr}, Black wins {b}",
             args.games
         );
     }

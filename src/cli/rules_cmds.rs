@@ -392,10 +392,13 @@ fn bench_search(mib: f64, runs: u32, rules: &Rules) -> Result<SearchTimes, CliEr
     let board = Board::new(5, 5, rules.diagonals)?;
     let geo = Geometry::<u64>::new(board);
     let pos = Position::<u64>::start(&board, rules.first);
+    // (Ctrl-C stops it, as it does the build before it, which made the
+    // signal's handler this program's.)
     let limits = SearchLimits {
         memory_bytes: (mib * (1 << 20) as f64) as usize,
         graph: true,
         weak: true,
+        stop: Some(super::common::stop_flag()),
         ..SearchLimits::default()
     };
     let mut best: Option<SearchTimes> = None;
@@ -406,6 +409,9 @@ fn bench_search(mib: f64, runs: u32, rules: &Rules) -> Result<SearchTimes, CliEr
             .prove_goal(&pos, 0, fanorona::rules::Color::White, &mut |_| {})
             .map_err(|e| CliError(e.to_string()))?;
         let seconds = t.elapsed().as_secs_f64();
+        if r.stopped == Some(fanorona::search::StopReason::Interrupted) {
+            return Err(CliError("interrupted".into()));
+        }
         let state = r.goals.first().map_or("open", |g| g.state.name());
         if best.as_ref().is_none_or(|b| seconds < b.seconds) {
             best = Some(SearchTimes {
@@ -458,9 +464,12 @@ fn bench_build(
     );
     // The build's bars on a terminal (K = 6 takes a minute or two), no
     // log lines elsewhere.
+    // Ctrl-C and kill stop the build, so that the folder is removed on
+    // the way out (the signal's default would end the program there).
     let options = BuildOptions {
         progress: std::io::stderr().is_terminal(),
         snapshot_every: None,
+        stop: Some(super::common::stop_flag()),
         ..Default::default()
     };
     let time_on = |n: usize| -> Result<(u64, f64), CliError> {
@@ -470,9 +479,17 @@ fn bench_build(
             .map_err(|e| CliError(format!("cannot start {n} threads: {e}")))?;
         try_best_of(runs, || {
             let _ = std::fs::remove_dir_all(&folder.0);
-            let classes = pool.install(|| {
-                Builder::<u64>::new(&folder.0, board, *rules, options.clone()).build(pieces, |_| {})
-            })?;
+            let classes = pool
+                .install(|| {
+                    Builder::<u64>::new(&folder.0, board, *rules, options.clone())
+                        .build(pieces, |_| {})
+                })
+                .map_err(|e| match e {
+                    fanorona::builder::BuildError::Stopped { .. } => {
+                        CliError("interrupted: the bench's tables are removed".into())
+                    }
+                    e => e.into(),
+                })?;
             Ok(classes.iter().map(|c| c.positions).sum())
         })
     };

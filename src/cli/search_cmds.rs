@@ -183,14 +183,10 @@ pub enum MovesArg {
 }
 
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["board", "position"])))]
 pub struct SolveArgs {
     /// Solve the start position of this board (columns x rows), e.g. 5x3.
-    #[arg(
-        long,
-        value_name = "CxR",
-        conflicts_with = "position",
-        required_unless_present = "position"
-    )]
+    #[arg(long, value_name = "CxR")]
     pub board: Option<String>,
     /// Solve this position instead, e.g. "BBB/B.W/WWW w".
     #[arg(long, value_name = "FEN")]

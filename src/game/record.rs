@@ -344,7 +344,13 @@ impl fmt::Display for RecordError {
                 )
             }
             RecordError::IllegalMove { line, text, error } => {
-                write!(f, "game record line {line}: move '{text}': {error}")
+                // (Not twice where the error names the move itself.)
+                let error = error.to_string();
+                if error.contains(&format!("'{text}'")) {
+                    write!(f, "game record line {line}: {error}")
+                } else {
+                    write!(f, "game record line {line}: move '{text}': {error}")
+                }
             }
             RecordError::MoveAfterEnd {
                 line,
