@@ -574,6 +574,22 @@ impl<B: Bits> Tablebase<B> {
     }
 
     /// The raw code stored at an index of a class's table.
+    /// What is wrong with `class`'s WDL file, read whole (every chunk's
+    /// checksum, its counts against the table's), if anything: the probe
+    /// sets such a file aside ([`Tablebase::problems`]), so only this
+    /// check sees damage where no position was read. `None` also when the
+    /// class has no WDL file.
+    pub fn wdl_problem(&self, class: MaterialClass) -> Result<Option<String>, ProbeError> {
+        let c = self.class(class)?.ok_or_else(|| self.not_built(class))?;
+        if let Some(damage) = c.wdl_damage.get() {
+            return Ok(Some(damage.clone()));
+        }
+        Ok(match &c.wdl {
+            Some(w) => w.check().err().map(|e| e.to_string()),
+            None => None,
+        })
+    }
+
     pub fn code_at(&self, class: MaterialClass, index: u64) -> Result<u16, ProbeError> {
         let c = self.class(class)?.ok_or_else(|| self.not_built(class))?;
         Ok(c.file.code(index)?)

@@ -41,6 +41,10 @@ pub struct ClassCheck<B> {
     pub mismatches: u64,
     /// The first few mismatches.
     pub examples: Vec<Mismatch<B>>,
+    /// What is wrong with the class's WDL file, read whole
+    /// ([`Tablebase::wdl_problem`]): the probe sets such a file aside and
+    /// reads the table, so the values above cannot show it.
+    pub wdl_problem: Option<String>,
 }
 
 /// The value a position must have given its children's values.
@@ -146,6 +150,7 @@ pub fn verify_class<B: Bits>(
     }
     Ok(ClassCheck {
         class,
+        wdl_problem: tb.wdl_problem(class)?,
         checked: count,
         mismatches: mismatches.into_inner(),
         examples: examples.into_inner().unwrap(),

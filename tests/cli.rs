@@ -161,9 +161,18 @@ fn show_draws_the_board() {
     // files under the board, ranks on the left
     assert!(out.lines().any(|l| l.trim() == "a   b   c"), "{out}");
     assert!(out.contains("B---.---W"), "{out}");
-    // a sacrificed stone is drawn in lower case (a position of the
-    // sacrifice variant)
+    // a sacrificed stone is drawn in lower case; without --sacrifice the
+    // position is shown, with a warning
+    let r = fanorona(&["show", "--position", "BBB/b.W/WWW w"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("warning: position 'BBB/b.W/WWW w' has a sacrificed stone"),
+        "{}",
+        r.stderr
+    );
     let out = ok(&["show", "--position", "BBB/b.W/WWW w", "--sacrifice"]);
+    assert!(!out.contains("warning"), "{out}");
     assert!(out.contains("b---.---W"), "{out}");
     assert!(out.lines().any(|l| l.trim() == "BBB/b.W/WWW w"), "{out}");
     // the largest board
@@ -400,11 +409,6 @@ fn user_errors_exit_with_code_2() {
         &["--position"],
     );
     user_error(&["no-such-command"], &["no-such-command"]);
-    // a sacrificed stone only under the sacrifice variant
-    user_error(
-        &["moves", "--position", "BBB/b.W/WWW w"],
-        &["BBB/b.W/WWW w", "sacrificed stone", "--sacrifice"],
-    );
     user_error(
         &[
             "probe",
@@ -985,7 +989,10 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     for l in classes {
         assert!(l.contains("\"board\": \"3x3\""), "{l}");
         assert_eq!(json_number(l, "mismatches"), 0, "{l}");
-        assert!(l.ends_with("\"examples\": []}"), "{l}");
+        assert!(
+            l.ends_with("\"examples\": [], \"wdl_problem\": null}"),
+            "{l}"
+        );
     }
     let checked: u64 = classes.iter().map(|l| json_number(l, "checked")).sum();
     assert!(checked > 500, "{out}");
@@ -999,6 +1006,30 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
         let total = out.lines().last().unwrap();
         assert_eq!(json_number(total, "checked"), checked, "{flag}: {out}");
     }
+    // A damaged WDL file: the values check out (the probe reads the table
+    // instead), the file is named, and the run fails.
+    let wdl = folder.join("2v1.fnw");
+    let sound = std::fs::read(&wdl).unwrap();
+    let mut damaged = sound.clone();
+    *damaged.last_mut().unwrap() ^= 0x01;
+    std::fs::write(&wdl, &damaged).unwrap();
+    let r = fanorona(&["verify", "--db", dir, "--json"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("damaged WDL files"), "{}", r.stderr);
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("\"class\": \"2v1\""))
+        .expect(&r.stdout);
+    assert!(
+        line.contains("\"mismatches\": 0") && line.contains("2v1.fnw: "),
+        "{line}"
+    );
+    assert_eq!(
+        json_number(r.stdout.lines().last().unwrap(), "bad_wdl_files"),
+        1
+    );
+    std::fs::write(&wdl, &sound).unwrap();
 
     // One value of 2v2 moved by one step.
     put_wrong_value(&folder.join("2v2.fnt"));

@@ -697,7 +697,7 @@ fn line_text<B: Bits>(board: &Board, start: &Position<B>, line: &PerfectLine<B>)
 /// Answers one position: its value and every turn with its value.
 fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliError> {
     let d = Diagram::parse(fen)?;
-    super::rules_cmds::refuse_blocks_without_sacrifice(&d, fen, rules)?;
+    super::rules_cmds::warn_of_blocks_without_sacrifice(&d, fen, rules);
     let board = d.board(rules.diagonals);
     if let (Some(t), Some(limit)) = (args.turns_left, rules.turn_limit(board.rows))
         && t > limit
@@ -1210,11 +1210,13 @@ pub struct VerifyArgs {
     /// "checked", "mismatches", "seconds", "examples": [{"index",
     /// "position", "stored", "derived", "wdl_file"}]} ("wdl_file": what
     /// the class's WDL file says where it disagrees with the table, else
-    /// null), or {"folder", "board", "rules", "class", "error"} for a
-    /// table that cannot be checked (its file or a successor's unreadable;
-    /// the others are checked all the same); then a last line {"checked",
-    /// "mismatches", "unreadable", "seconds"}. Mismatches and unreadable
-    /// tables still exit with code 2.
+    /// null), "wdl_problem": what is wrong with the class's WDL file, read
+    /// whole, else null}, or {"folder", "board", "rules", "class",
+    /// "error"} for a table that cannot be checked (its file or a
+    /// successor's unreadable; the others are checked all the same); then
+    /// a last line {"checked", "mismatches", "unreadable",
+    /// "bad_wdl_files", "seconds"}. Mismatches, unreadable tables and
+    /// damaged WDL files still exit with code 2.
     #[arg(long)]
     pub json: bool,
 }
@@ -1227,6 +1229,8 @@ struct VerifyCounts {
     checked: u64,
     mismatches: u64,
     unreadable: u64,
+    /// WDL files found damaged or not their table's.
+    bad_wdl: u64,
 }
 
 /// Re-derives the tables of one folder (`dir`, of `board` under `rules`),
@@ -1295,14 +1299,17 @@ fn verify_folder<B: Bits>(
                 })
                 .collect();
             println!(
-                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"class\": {}, \"checked\": {}, \"mismatches\": {}, \"seconds\": {seconds:.3}, \"examples\": [{}]}}",
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"class\": {}, \"checked\": {}, \"mismatches\": {}, \"seconds\": {seconds:.3}, \"examples\": [{}], \"wdl_problem\": {}}}",
                 json_str(&dir.display().to_string()),
                 json_str(&board.to_string()),
                 json_str(&rules.slug()),
                 json_str(&class.name()),
                 r.checked,
                 r.mismatches,
-                examples.join(", ")
+                examples.join(", "),
+                r.wdl_problem
+                    .as_deref()
+                    .map_or("null".to_string(), json_str)
             );
         } else {
             println!(
@@ -1323,9 +1330,13 @@ fn verify_folder<B: Bits>(
                         .unwrap_or_default()
                 );
             }
+            if let Some(p) = &r.wdl_problem {
+                println!("  its WDL file is set aside: {p}");
+            }
         }
         counts.checked += r.checked;
         counts.mismatches += r.mismatches;
+        counts.bad_wdl += u64::from(r.wdl_problem.is_some());
     }
     Ok(counts)
 }
@@ -1391,34 +1402,51 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         folders = holding;
     }
     let start = Instant::now();
-    let (mut checked, mut bad, mut unreadable) = (0, 0, 0);
+    let mut total = VerifyCounts::default();
     for (dir, board, rules) in folders {
         if !args.json {
             println!("{}: {board}, {rules}", dir.display());
         }
         let c = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args, &only)?);
-        checked += c.checked;
-        bad += c.mismatches;
-        unreadable += c.unreadable;
+        total.checked += c.checked;
+        total.mismatches += c.mismatches;
+        total.unreadable += c.unreadable;
+        total.bad_wdl += c.bad_wdl;
     }
+    let VerifyCounts {
+        checked,
+        mismatches,
+        unreadable,
+        bad_wdl,
+    } = total;
     if args.json {
         println!(
-            "{{\"checked\": {checked}, \"mismatches\": {bad}, \"unreadable\": {unreadable}, \"seconds\": {:.3}}}",
+            "{{\"checked\": {checked}, \"mismatches\": {mismatches}, \"unreadable\": {unreadable}, \"bad_wdl_files\": {bad_wdl}, \"seconds\": {:.3}}}",
             start.elapsed().as_secs_f64()
         );
     } else {
-        println!("{checked} positions checked, {bad} mismatches");
+        println!("{checked} positions checked, {mismatches} mismatches");
         if unreadable > 0 {
             println!("{unreadable} tables could not be checked (said above)");
         }
+        if bad_wdl > 0 {
+            println!("{bad_wdl} WDL files damaged or not their table's (said above)");
+        }
     }
-    match (bad, unreadable) {
+    if mismatches > 0 {
+        return Err(CliError(format!(
+            "{mismatches} stored values disagree with their successors"
+        )));
+    }
+    match (unreadable, bad_wdl) {
         (0, 0) => Ok(()),
-        (0, n) => Err(CliError(format!(
+        (0, _) => Err(CliError(
+            "damaged WDL files: `fanorona build` (the same command that built the tables) \
+             derives them again"
+                .into(),
+        )),
+        (n, _) => Err(CliError(format!(
             "{n} tables could not be checked: rebuild them with `fanorona build` (it replaces damaged files)"
-        ))),
-        (b, _) => Err(CliError(format!(
-            "{b} stored values disagree with their successors"
         ))),
     }
 }

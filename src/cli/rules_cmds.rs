@@ -115,17 +115,17 @@ pub struct PerftArgs {
 }
 
 /// The board and the position a `--board`/`--position` pair asks for.
-/// A sacrificed stone (lower case) is a position of the sacrifice
-/// variant: under other rules it would block play as no rule of theirs
-/// says.
-pub fn refuse_blocks_without_sacrifice(d: &Diagram, fen: &str, rules: &Rules) -> CliResult {
+/// A sacrificed stone (lower case) belongs to the sacrifice variant; under
+/// other rules it still blocks the turn to come (the engine plays such
+/// positions, and `tests/data/perft.csv` counts some), but a user who
+/// meant the variant is told.
+pub fn warn_of_blocks_without_sacrifice(d: &Diagram, fen: &str, rules: &Rules) {
     if !rules.sacrifice && d.cells.iter().any(|c| matches!(c, Cell::Block(_))) {
-        return Err(CliError(format!(
-            "position '{fen}' has a sacrificed stone (lower case), which only the sacrifice \
-             variant has: add --sacrifice, or write the stone in upper case"
-        )));
+        eprintln!(
+            "warning: position '{fen}' has a sacrificed stone (lower case) but --sacrifice is \
+             not given: it blocks this turn, and no sacrifice is played"
+        );
     }
-    Ok(())
 }
 
 pub fn board_and_diagram(
@@ -136,7 +136,7 @@ pub fn board_and_diagram(
     match position {
         Some(fen) => {
             let d = Diagram::parse(fen)?;
-            refuse_blocks_without_sacrifice(&d, fen, rules)?;
+            warn_of_blocks_without_sacrifice(&d, fen, rules);
             Ok((d.board(rules.diagonals), d))
         }
         None => {
@@ -204,8 +204,8 @@ pub struct BenchArgs {
     /// thread, as `solve --board 5x5 --pieces 0 --goal white --graph
     /// --weak --moves none --threads 1` runs it. Its expansions are the
     /// same every run; the time and the share of closures and cuts are
-    /// what changes with the code. 4 fills the graph some 50 times, 64
-    /// never; a second or two either way.
+    /// what changes with the code. 4 fills the graph some 25 times (27
+    /// cuts, 55 closures), 64 never; a second or two either way.
     #[arg(long, value_name = "MIB")]
     pub search_memory: Option<f64>,
     /// One JSON line: {"depth", "nodes", "seconds_one_thread", "threads",
