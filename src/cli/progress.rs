@@ -119,7 +119,9 @@ impl ProgressLine {
 
 pub(super) fn bytes(b: usize) -> String {
     let b = b as f64;
-    if b >= (1u64 << 30) as f64 {
+    // (From what would print as 1024.0 MiB: a bound a little under 1 GiB
+    // read "1024.0 MiB" where the same bound elsewhere read "1.00 GiB".)
+    if b >= (1u64 << 30) as f64 - 0.05 * (1u64 << 20) as f64 {
         format!("{:.2} GiB", b / (1u64 << 30) as f64)
     } else {
         format!("{:.1} MiB", b / (1u64 << 20) as f64)
@@ -138,6 +140,15 @@ pub(super) fn number(n: u64) -> String {
 mod tests {
     use super::*;
     use fanorona::rules::Color;
+
+    #[test]
+    fn sizes_just_under_a_gib_read_as_one() {
+        const MIB: usize = 1 << 20;
+        assert_eq!(bytes(1 << 30), "1.00 GiB");
+        assert_eq!(bytes((1 << 30) - 10_000), "1.00 GiB");
+        assert_eq!(bytes(1023 * MIB), "1023.0 MiB");
+        assert_eq!(bytes(48 * MIB + MIB / 2), "48.5 MiB");
+    }
 
     #[test]
     fn the_progress_line_names_the_first_move_being_valued() {
