@@ -176,9 +176,15 @@ impl Bits for Wide {
 
     #[inline]
     fn from_square(sq: Square) -> Self {
-        let mut w = [0; 3];
-        w[sq as usize / 64] = 1 << (sq % 64);
-        Wide(w)
+        // Each word chosen without a store at a computed place: that store
+        // read back at once as the whole set stalled the loops of big
+        // boards' move generation (session 119).
+        let (i, bit) = (sq as usize / 64, 1u64 << (sq % 64));
+        Wide([
+            if i == 0 { bit } else { 0 },
+            if i == 1 { bit } else { 0 },
+            if i == 2 { bit } else { 0 },
+        ])
     }
     #[inline]
     fn count(self) -> u32 {

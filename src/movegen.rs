@@ -109,12 +109,13 @@ where
         }
     } else {
         for d in Direction::ALL {
-            for from in geo.from_which(empty, d).squares() {
-                if own.contains(from) {
-                    let to = geo.next(from, d);
-                    let own2 = own.without(from).with(to);
-                    f(TurnRef::Paika { from, to }, &finish(pos, own2, enemy, None));
-                }
+            // The stones that can step in `d`, not every point that could
+            // (a 13x13 ending of four stones walked some 160 points a
+            // direction: 63% of its tables' init, session 119).
+            for from in (own & geo.from_which(empty, d)).squares() {
+                let to = geo.next(from, d);
+                let own2 = own.without(from).with(to);
+                f(TurnRef::Paika { from, to }, &finish(pos, own2, enemy, None));
             }
         }
     }
