@@ -43,6 +43,17 @@ fn mutated(rng: &mut XorShift64, good: &str) -> String {
     chars.into_iter().collect()
 }
 
+/// Every other round random text of up to `max_len` characters, else one
+/// of `goods` mutated.
+fn input(rng: &mut XorShift64, round: usize, goods: &[&str], max_len: usize) -> String {
+    if round.is_multiple_of(2) {
+        random_text(rng, max_len)
+    } else {
+        let good = goods[rng.below(goods.len())];
+        mutated(rng, good)
+    }
+}
+
 /// A start position and a few positions played from it at random.
 fn positions(board: &Board, rules: &Rules, rng: &mut XorShift64) -> Vec<Position<u64>> {
     let geo = Geometry::<u64>::new(*board);
@@ -71,12 +82,7 @@ fn positions_boards_classes_and_rules_read_without_panicking() {
         "W....../......./..W.B../......./.....B. w",
     ];
     for round in 0..200_000 {
-        let text = if round % 2 == 0 {
-            random_text(&mut rng, 40)
-        } else {
-            let good = goods[rng.below(goods.len())];
-            mutated(&mut rng, good)
-        };
+        let text = input(&mut rng, round, &goods, 40);
         if let Ok(d) = Diagram::parse(&text) {
             read += 1;
             // What reads must make a position and be written back.
@@ -119,12 +125,7 @@ fn turns_typed_at_a_game_read_without_panicking() {
         for pos in positions(&board, &rules, &mut rng) {
             let mut legal = 0;
             for round in 0..2_000 {
-                let text = if round % 2 == 0 {
-                    random_text(&mut rng, 16)
-                } else {
-                    let good = goods[rng.below(goods.len())];
-                    mutated(&mut rng, good)
-                };
+                let text = input(&mut rng, round, &goods, 16);
                 if parse_turn(&geo, &rules, &pos, &text).is_ok() {
                     legal += 1;
                 }
@@ -149,11 +150,7 @@ fn game_records_read_without_panicking() {
     assert!(Game::<u64>::from_record(&rec).is_ok());
     let mut read = 0;
     for round in 0..50_000 {
-        let text = if round % 2 == 0 {
-            random_text(&mut rng, 80)
-        } else {
-            mutated(&mut rng, good)
-        };
+        let text = input(&mut rng, round, &[good], 80);
         if let Ok(rec) = GameRecord::parse(&text)
             && rec.board.points() <= 64
         {

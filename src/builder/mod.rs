@@ -1124,17 +1124,13 @@ mod tests {
         b.init_stretch = 1;
 
         // In init: after the first class (one chunk each on 3x3).
-        let stage = Stage::Init {
-            done: ix[0].size(),
-            total,
-        };
-        let stopped = b.solve_group::<Narrow>(&group, &ix);
-        assert_eq!(stopped.err(), Some(Halt::Stopped(stage)));
-        assert_eq!(snapshot::peek(&path).unwrap().1, stage);
-        flag.store(false, Ordering::Relaxed);
-        let resumed = b.solve_group::<Narrow>(&group, &ix).unwrap();
-        assert_eq!(resumed.resumed_at, Some(stage));
-        assert_same_codes(&ix, &whole, &resumed.values, "after a stop in init");
+        stops_after_the_first_class(&mut b, &group, &ix, &whole, total, &path, |b| {
+            b.options
+                .stop
+                .as_ref()
+                .unwrap()
+                .store(false, Ordering::Relaxed)
+        });
         snapshot::remove(&path);
 
         // Before a level: a snapshot at level 3, taken up by a build told
@@ -1170,18 +1166,36 @@ mod tests {
         assert_same_codes(&ix, &whole, &far.values, "before a far deadline");
         // One passed stops the group at the first chance, saved there.
         b.options.deadline = Some(Instant::now());
+        stops_after_the_first_class(&mut b, &group, &ix, &whole, total, &path, |b| {
+            b.options.deadline = None
+        });
+        let _ = std::fs::remove_dir_all(&db);
+    }
+
+    /// A build told to stop (by a flag or a deadline) stops its group
+    /// after the first class of init (one chunk each on 3x3), saved
+    /// there, and once `go_on` lets it goes on from there to the values
+    /// of a whole solve.
+    fn stops_after_the_first_class(
+        b: &mut Builder<u64>,
+        group: &[MaterialClass],
+        ix: &[ClassIndexer<u64>],
+        whole: &[Held],
+        total: u64,
+        path: &Path,
+        go_on: impl Fn(&mut Builder<u64>),
+    ) {
         let stage = Stage::Init {
             done: ix[0].size(),
             total,
         };
-        let stopped = b.solve_group::<Narrow>(&group, &ix);
+        let stopped = b.solve_group::<Narrow>(group, ix);
         assert_eq!(stopped.err(), Some(Halt::Stopped(stage)));
-        assert_eq!(snapshot::peek(&path).unwrap().1, stage);
-        b.options.deadline = None;
-        let resumed = b.solve_group::<Narrow>(&group, &ix).unwrap();
+        assert_eq!(snapshot::peek(path).unwrap().1, stage);
+        go_on(b);
+        let resumed = b.solve_group::<Narrow>(group, ix).unwrap();
         assert_eq!(resumed.resumed_at, Some(stage));
-        assert_same_codes(&ix, &whole, &resumed.values, "after the deadline");
-        let _ = std::fs::remove_dir_all(&db);
+        assert_same_codes(ix, whole, &resumed.values, "after a stop in init");
     }
 
     #[test]
