@@ -179,6 +179,7 @@ impl Bits for Wide {
         // Each word chosen without a store at a computed place: that store
         // read back at once as the whole set stalled the loops of big
         // boards' move generation (session 119).
+        debug_assert!((sq as usize) < Self::CAPACITY, "point {sq} past a Wide set");
         let (i, bit) = (sq as usize / 64, 1u64 << (sq % 64));
         Wide([
             if i == 0 { bit } else { 0 },

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use crate::bits::Bits;
 use crate::geometry::{Direction, Geometry};
-use crate::movegen::{Turn, children_into, has_capture, has_turn, legal_turns};
+use crate::movegen::{Status, Turn, children_into, has_capture, has_turn, legal_turns, status};
 use crate::notation::position_to_fen;
 use crate::position::Position;
 use crate::rules::{Color, Rules, Stalemate};
@@ -380,17 +380,14 @@ pub fn accepts_draw<B: Bits, O: Oracle<B> + ?Sized>(
     matches!(mine, Value::Draw | Value::Loss(_))
 }
 
-/// The value of a position whose game is over: no stones, or no move.
+/// The value of a position whose game is over: a side without stones, or
+/// no move.
 fn end_value<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>) -> Option<Value> {
-    if pos.mover().is_empty() {
-        Some(Value::Loss(0))
-    } else if !has_turn(geo, rules, pos) {
-        Some(match rules.stalemate {
-            Stalemate::Loss => Value::Loss(0),
-            Stalemate::Draw => Value::Draw,
-        })
-    } else {
-        None
+    match status(geo, rules, pos) {
+        Status::NoStones | Status::Stalemate(Stalemate::Loss) => Some(Value::Loss(0)),
+        Status::Won => Some(Value::Win(0)),
+        Status::Stalemate(Stalemate::Draw) => Some(Value::Draw),
+        Status::Ongoing => None,
     }
 }
 
@@ -628,6 +625,9 @@ impl<B: Bits, O: Oracle<B> + ?Sized> Searcher<'_, B, O> {
         if pos.mover().is_empty() {
             return -(MATE - ply as i32);
         }
+        if pos.waiter().is_empty() {
+            return MATE - ply as i32; // (A position only given.)
+        }
         if !has_turn(geo, rules, pos) {
             return match rules.stalemate {
                 Stalemate::Loss => -(MATE - ply as i32),
@@ -815,6 +815,29 @@ mod tests {
         let c = choose(&geo, &Rules::default(), &pos, &NoTables, &Limits::depth(4)).unwrap();
         assert_eq!(c.info.verdict, Verdict::Exact(Value::Win(1)));
         assert_eq!(c.position.black, 0);
+    }
+
+    #[test]
+    fn a_game_over_is_seen_whichever_side_has_no_stones() {
+        let rules = Rules::default();
+        for (fen, want) in [
+            ("BBB/.../... b", Value::Win(0)),
+            ("BBB/.../... w", Value::Loss(0)),
+        ] {
+            let (geo, pos) = setup(fen);
+            let v = analyse(&geo, &rules, &pos, &NoTables, &Limits::depth(3));
+            assert_eq!(v, Verdict::Exact(want), "{fen}");
+            assert!(choose(&geo, &rules, &pos, &NoTables, &Limits::depth(3)).is_err());
+        }
+        // Under `stalemate draw` too (the lost side has no turn, which is
+        // not a stalemate).
+        let draw = Rules {
+            stalemate: Stalemate::Draw,
+            ..rules
+        };
+        let (geo, pos) = setup("BBB/.../... b");
+        let v = analyse(&geo, &draw, &pos, &NoTables, &Limits::depth(3));
+        assert_eq!(v, Verdict::Exact(Value::Win(0)));
     }
 
     /// The start of the `cols` x `rows` board, White to move.

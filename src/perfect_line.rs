@@ -35,6 +35,9 @@ pub struct LineStep<B> {
 pub enum LineEnd {
     /// The side to move has no stones left: it has lost.
     NoStones,
+    /// The other side has no stones left: it has lost (a position only
+    /// given, as play ends the turn it loses its last stone).
+    OpponentHasNoStones,
     /// The side to move has stones but no turn: a loss, or a draw under
     /// `stalemate draw`.
     NoTurn,
@@ -53,6 +56,7 @@ impl LineEnd {
     pub fn name(self) -> &'static str {
         match self {
             LineEnd::NoStones => "no stones",
+            LineEnd::OpponentHasNoStones => "opponent has no stones",
             LineEnd::NoTurn => "no turn",
             LineEnd::Repetition(_) => "repetition",
             LineEnd::MoveLimit => "move limit",
@@ -97,10 +101,12 @@ pub fn perfect_line<B: Bits>(
         // (A game over by the last turn is over, not drawn by the limit.)
         let turns = legal_turns(&tb.geo, &tb.rules, &pos);
         if turns.is_empty() {
-            break if pos.mover().any() {
-                LineEnd::NoTurn
-            } else {
+            break if pos.mover().is_empty() {
                 LineEnd::NoStones
+            } else if pos.waiter().is_empty() {
+                LineEnd::OpponentHasNoStones
+            } else {
+                LineEnd::NoTurn
             };
         }
         let left = turns_left.map(|t| t.saturating_sub(steps.len() as u32));

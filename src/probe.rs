@@ -221,12 +221,17 @@ impl<B: Bits> Tablebase<B> {
     /// the tables: searched, not answered) and WDL files whose reads went
     /// to the table instead. Empty when every read was sound.
     pub fn problems(&self) -> Vec<String> {
-        let mut out = self.problems.lock().expect("lock").clone();
+        let unread = self.problems.lock().expect("lock").clone();
+        let mut out: Vec<String> = unread
+            .into_iter()
+            .map(|p| format!("not read, its positions searched instead: {p}"))
+            .collect();
         let classes = self.classes.read().expect("lock");
         let mut damaged: Vec<String> = classes
             .values()
             .flatten()
-            .filter_map(|c| c.wdl_damage.get().cloned())
+            .filter_map(|c| c.wdl_damage.get())
+            .map(|p| format!("WDL file set aside, the table read instead: {p}"))
             .collect();
         damaged.sort();
         out.extend(damaged);
@@ -331,7 +336,15 @@ impl<B: Bits> Tablebase<B> {
         let wdl_damage = OnceLock::new();
         let wdl = if wpath.exists() {
             match WdlFile::open(&wpath) {
-                Ok(w) if w.header.matches(&file.header) => Some(self.load_if_room(w)?),
+                // (Read into memory, every chunk is checked: damage found
+                // there sets the file aside too.)
+                Ok(w) if w.header.matches(&file.header) => match self.load_if_room(w) {
+                    Ok(w) => Some(w),
+                    Err(e) => {
+                        let _ = wdl_damage.set(e.to_string());
+                        None
+                    }
+                },
                 Ok(w) => {
                     let _ = wdl_damage.set(format!(
                         "{}: class {} of {} positions ({} wins, {} draws, {} losses), not the \
@@ -573,7 +586,6 @@ impl<B: Bits> Tablebase<B> {
         Ok(files)
     }
 
-    /// The raw code stored at an index of a class's table.
     /// What is wrong with `class`'s WDL file, read whole (every chunk's
     /// checksum, its counts against the table's), if anything: the probe
     /// sets such a file aside ([`Tablebase::problems`]), so only this
@@ -590,6 +602,7 @@ impl<B: Bits> Tablebase<B> {
         })
     }
 
+    /// The raw code stored at an index of a class's table.
     pub fn code_at(&self, class: MaterialClass, index: u64) -> Result<u16, ProbeError> {
         let c = self.class(class)?.ok_or_else(|| self.not_built(class))?;
         Ok(c.file.code(index)?)

@@ -1015,7 +1015,7 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     std::fs::write(&wdl, &damaged).unwrap();
     let r = fanorona(&["verify", "--db", dir, "--json"]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
-    assert!(r.stderr.contains("damaged WDL files"), "{}", r.stderr);
+    assert!(r.stderr.contains("1 WDL files are damaged"), "{}", r.stderr);
     let line = r
         .stdout
         .lines()
@@ -1094,6 +1094,30 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     assert!(!out.contains("5x3-corner-free-sl"), "{out}");
     let out = ok(&["verify", "--db", dir, "--classes", "1v1", "--json"]);
     assert_eq!(out.lines().count(), 3, "{out}");
+    // A table copied in from another folder: the folder is still the one
+    // its name says (it was taken for the copy's board), and the copy is
+    // named.
+    let own = std::fs::read(db.join("5x3-corner-free-sl").join("1v2.fnt")).unwrap();
+    std::fs::copy(
+        db.join("3x3-corner-free-sl").join("1v2.fnt"),
+        db.join("5x3-corner-free-sl").join("1v2.fnt"),
+    )
+    .unwrap();
+    let r = fanorona(&["verify", "--db", dir, "--board", "5x3", "--json"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let copied = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("\"error\": "))
+        .expect(&r.stdout);
+    assert!(
+        copied.contains("\"board\": \"5x3\"") && copied.contains("built for 3x3"),
+        "{copied}"
+    );
+    let info = ok(&["info", "--db", dir]);
+    assert!(info.contains("5x3-corner-free-sl: 5x3,"), "{info}");
+    assert!(info.contains("1v2 unreadable: "), "{info}");
+    std::fs::write(db.join("5x3-corner-free-sl").join("1v2.fnt"), own).unwrap();
     // A truncated table is said and counted, and the others are checked
     // all the same.
     let short = db.join("5x3-corner-free-sl").join("1v2.fnt");

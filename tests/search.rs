@@ -1685,6 +1685,22 @@ fn a_search_over_damaged_wdl_files_reads_the_tables_and_says_so() {
     );
     assert!(damaged.contains("\"table_problems\": [\""), "{damaged}");
     assert!(damaged.contains("2v2.fnw: "), "{damaged}");
+    assert!(
+        damaged.contains("WDL file set aside, the table read instead: "),
+        "{damaged}"
+    );
+    // Read into memory (--wdl-memory), every chunk is checked as it is
+    // loaded: set aside just the same, not searched through.
+    let mut loaded = solve.to_vec();
+    loaded.extend(["--wdl-memory", "0.5"]);
+    let (code, in_memory, stderr) = fanorona(&loaded);
+    assert_eq!(code, 0, "{stderr}");
+    let in_memory = in_memory.lines().last().unwrap();
+    assert!(in_memory.contains("WDL file set aside"), "{in_memory}");
+    assert!(
+        !in_memory.contains("not read, its positions searched"),
+        "{in_memory}"
+    );
     // The same answer, from the tables, with no more search.
     let before = |key: &str, line: &str| {
         line[line.find(key).unwrap()..]
@@ -1695,6 +1711,7 @@ fn a_search_over_damaged_wdl_files_reads_the_tables_and_says_so() {
     };
     for key in ["\"value\": ", "\"moves\": ", "\"nodes\": "] {
         assert_eq!(before(key, damaged), before(key, &sound), "{key}");
+        assert_eq!(before(key, in_memory), before(key, &sound), "{key}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1747,6 +1764,14 @@ fn where_the_game_is_over_no_move_is_valued() {
     assert_eq!(out.trim(), "[]", "{out}");
     let (_, out, _) = fanorona(&["perft", "--position", fen, "--depth", "1", "--json"]);
     assert!(out.contains("\"nodes\": 0"), "{out}");
+    // (No table is needed to know it.)
+    let (code, out, err) = fanorona(&["probe", "--db", ".", "--line", "--json", fen]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\"value\": \"win\", \"plies\": 0, \"moves\": []")
+            && out.contains("\"line_end\": \"opponent has no stones\""),
+        "{out}"
+    );
 }
 
 #[test]

@@ -681,6 +681,9 @@ fn line_text<B: Bits>(board: &Board, start: &Position<B>, line: &PerfectLine<B>)
     let plies = line.steps.len();
     let end = match line.end {
         LineEnd::NoStones => format!("{} has no stones left", last.turn.title()),
+        LineEnd::OpponentHasNoStones => {
+            format!("{} has no stones left", last.turn.other().title())
+        }
         LineEnd::NoTurn => format!("{} has no turn", last.turn.title()),
         LineEnd::Repetition(0) => "the starting position comes round again: a draw".to_string(),
         LineEnd::Repetition(ply) => {
@@ -860,8 +863,10 @@ fn top_blocks_left_out(rules: &Rules, k: u32, held: &[MaterialClass]) -> bool {
         && (1..k).any(|m| !held.contains(&MaterialClass::new(m as u8, (k - m) as u8, true)))
 }
 
-/// The table folders inside a database folder, each with its first table's
-/// board and rules.
+/// The table folders inside a database folder, each with the board and
+/// rules its name stands for: those of the first table whose header maps
+/// back to the folder (a file copied in from another folder does not name
+/// it; `info` and `verify` then find that file out).
 fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
     let rd = std::fs::read_dir(db).map_err(|e| CliError(format!("{}: {e}", db.display())))?;
     let mut out = Vec::new();
@@ -873,36 +878,57 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
         let Ok(files) = std::fs::read_dir(&p) else {
             continue;
         };
+        let mut first = None;
+        let mut own = None;
         for f in files.flatten() {
             let fp = f.path();
-            if fp.extension().and_then(|x| x.to_str()) == Some("fnt")
-                && let Ok(t) = TableFile::open(&fp)
-            {
-                let h = &t.header;
-                let rules = h.rules();
-                if let Ok(board) = Board::new(h.cols as usize, h.rows as usize, rules.diagonals) {
-                    if board.table_board() != board {
-                        // Written before tall boards shared their wide
-                        // twin's tables: nothing reads this folder now.
-                        eprintln!(
-                            "warning: {} holds {board} tables, which are now kept as {}: rebuild them there (or delete the folder)",
-                            p.display(),
-                            board.table_board()
-                        );
-                    } else if fanorona::builder::table_rules(&board, &rules) != rules {
-                        // Written before boards whose diagonal rules agree
-                        // shared the `corner` tables.
-                        eprintln!(
-                            "warning: {} holds {board} tables under `center`, which joins the same points as `corner` there: they are now kept in {} (rebuild them there, or delete the folder)",
-                            p.display(),
-                            fanorona::builder::table_dir(Path::new(""), &board, &rules).display()
-                        );
-                    } else {
-                        out.push((p.clone(), board, rules));
-                    }
-                }
+            if fp.extension().and_then(|x| x.to_str()) != Some("fnt") {
+                continue;
+            }
+            let Ok(t) = TableFile::open(&fp) else {
+                continue;
+            };
+            let h = &t.header;
+            let rules = h.rules();
+            let Ok(board) = Board::new(h.cols as usize, h.rows as usize, rules.diagonals) else {
+                continue;
+            };
+            if fanorona::builder::table_dir(db, &board, &rules) == p {
+                own = Some((board, rules));
                 break;
             }
+            first.get_or_insert((board, rules));
+        }
+        match (own, first) {
+            (Some((board, rules)), _) => out.push((p.clone(), board, rules)),
+            (None, Some((board, _))) if board.table_board() != board => {
+                // Written before tall boards shared their wide twin's
+                // tables: nothing reads this folder now.
+                eprintln!(
+                    "warning: {} holds {board} tables, which are now kept as {}: rebuild them there (or delete the folder)",
+                    p.display(),
+                    board.table_board()
+                );
+            }
+            (None, Some((board, rules)))
+                if fanorona::builder::table_rules(&board, &rules) != rules =>
+            {
+                // Written before boards whose diagonal rules agree shared
+                // the `corner` tables.
+                eprintln!(
+                    "warning: {} holds {board} tables under `center`, which joins the same points as `corner` there: they are now kept in {} (rebuild them there, or delete the folder)",
+                    p.display(),
+                    fanorona::builder::table_dir(Path::new(""), &board, &rules).display()
+                );
+            }
+            (None, Some((board, rules))) => eprintln!(
+                "warning: {} holds no table of its own, only {board} tables under {} (copied or \
+                 moved from {}?)",
+                p.display(),
+                rules.slug(),
+                fanorona::builder::table_dir(db, &board, &rules).display()
+            ),
+            (None, None) => {}
         }
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
@@ -1438,16 +1464,21 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
             "{mismatches} stored values disagree with their successors"
         )));
     }
-    match (unreadable, bad_wdl) {
-        (0, 0) => Ok(()),
-        (0, _) => Err(CliError(
-            "damaged WDL files: `fanorona build` (the same command that built the tables) \
-             derives them again"
-                .into(),
-        )),
-        (n, _) => Err(CliError(format!(
-            "{n} tables could not be checked: rebuild them with `fanorona build` (it replaces damaged files)"
-        ))),
+    let mut failures = Vec::new();
+    if unreadable > 0 {
+        failures.push(format!("{unreadable} tables could not be checked"));
+    }
+    if bad_wdl > 0 {
+        failures.push(format!("{bad_wdl} WDL files are damaged"));
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError(format!(
+            "{}: `fanorona build` (the command that built them) replaces damaged tables and \
+             derives WDL files again",
+            failures.join(" and ")
+        )))
     }
 }
 

@@ -114,7 +114,6 @@ pub struct PerftArgs {
     pub json: bool,
 }
 
-/// The board and the position a `--board`/`--position` pair asks for.
 /// A sacrificed stone (lower case) belongs to the sacrifice variant; under
 /// other rules it still blocks the turn to come (the engine plays such
 /// positions, and `tests/data/perft.csv` counts some), but a user who
@@ -128,6 +127,7 @@ pub fn warn_of_blocks_without_sacrifice(d: &Diagram, fen: &str, rules: &Rules) {
     }
 }
 
+/// The board and the position a `--board`/`--position` pair asks for.
 pub fn board_and_diagram(
     board: &str,
     position: Option<&str>,

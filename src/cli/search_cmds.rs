@@ -77,7 +77,9 @@ pub struct SearchArgs {
     /// Stop after this many seconds (per position with `table`); the result
     /// is then unknown. The tables the search needs and builds first count
     /// too: a build the limit stops saves the group it is solving, and the
-    /// same command goes on from there.
+    /// same command goes on from there (a build looks at the clock between
+    /// stretches of its work, seconds apart on small boards, a level sweep
+    /// of the largest groups apart on big ones).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Stop after expanding this many nodes (per position with `table`;
