@@ -308,6 +308,23 @@ impl<B: Bits> Tablebase<B> {
 
     /// The open table of a class, or `None` when the folder has none. A hit
     /// in the cache allocates nothing: searches probe for every new leaf.
+    /// The table file of `class` at `path`, if it is one of this folder's
+    /// board, rules and class (a file copied or renamed into the wrong
+    /// place opens as a table, and is refused here, naming it).
+    fn open_table(&self, class: MaterialClass, path: &Path) -> Result<TableFile, TableError> {
+        let file = TableFile::open(path)?;
+        let board = self.stored;
+        let want = TableHeader::new(board.cols, board.rows, &self.stored_rules, class);
+        if !file.header.same_rules(&want) || file.header.class() != class {
+            return Err(TableError::Mismatch {
+                path: path.to_path_buf(),
+                found: format!("{} class {}", file.header.rules_text(), file.header.class()),
+                wanted: format!("{} class {class}", want.rules_text()),
+            });
+        }
+        Ok(file)
+    }
+
     fn class(&self, class: MaterialClass) -> Result<Option<Arc<OpenClass<B>>>, ProbeError> {
         if let Some(c) = self.classes.read().expect("lock").get(&class) {
             // `None` is known to be missing: searches probe unbuilt classes
@@ -319,16 +336,8 @@ impl<B: Bits> Tablebase<B> {
             self.classes.write().expect("lock").insert(class, None);
             return Ok(None);
         }
-        let file = TableFile::open(&path)?;
+        let file = self.open_table(class, &path)?;
         let board = self.stored;
-        let want = TableHeader::new(board.cols, board.rows, &self.stored_rules, class);
-        if !file.header.same_rules(&want) || file.header.class() != class {
-            return Err(ProbeError::Table(TableError::Mismatch {
-                path,
-                found: format!("{} class {}", file.header.rules_text(), file.header.class()),
-                wanted: format!("{} class {class}", want.rules_text()),
-            }));
-        }
         // A WDL file that cannot be read, or is not the table's, is left
         // aside: its reads go to the table, which holds the same values,
         // and the damage is kept for [`Tablebase::problems`].
@@ -654,12 +663,14 @@ impl<B: Bits> Tablebase<B> {
         Ok(self.class_files()?.into_iter().map(|(c, _)| c).collect())
     }
 
-    /// The tables present in the folder, by class.
+    /// The tables present in the folder, by class (a file that is not this
+    /// folder's table of its class is listed with the error the probe
+    /// gives it).
     pub fn list(&self) -> Result<Vec<ListedTable>, ProbeError> {
         Ok(self
             .class_files()?
             .into_iter()
-            .map(|(class, p)| (class, TableFile::open(&p)))
+            .map(|(class, p)| (class, self.open_table(class, &p)))
             .collect())
     }
 }

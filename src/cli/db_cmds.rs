@@ -22,7 +22,7 @@ use fanorona::perfect_line::{LineEnd, PerfectLine, perfect_line};
 use fanorona::position::Position;
 use fanorona::probe::{ProbeError, Tablebase};
 use fanorona::rules::Rules;
-use fanorona::table::{TableError, TableFile, TableHeader};
+use fanorona::table::TableFile;
 use fanorona::value::Value;
 use fanorona::verify::verify_class;
 use fanorona::with_bits;
@@ -948,22 +948,6 @@ pub fn info(args: &InfoArgs) -> CliResult {
         let mut unreadable = Vec::new();
         for (class, t) in listed {
             match t {
-                // A file copied or renamed into the wrong place reads as a
-                // table, but the probe refuses it: so does the list.
-                Ok(t)
-                    if t.header.class() != class
-                        || (t.header.cols as usize, t.header.rows as usize)
-                            != (board.cols, board.rows)
-                        || t.header.rules().slug() != rules.slug() =>
-                {
-                    let want = TableHeader::new(board.cols, board.rows, &rules, class);
-                    let mismatch = TableError::Mismatch {
-                        path: t.path.clone(),
-                        found: format!("{} class {}", t.header.rules_text(), t.header.class()),
-                        wanted: format!("{} class {class}", want.rules_text()),
-                    };
-                    unreadable.push((class, mismatch.to_string()))
-                }
                 Ok(t) => tables.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, false)),
                 Err(e) => unreadable.push((class, e.to_string())),
             }
@@ -1274,6 +1258,16 @@ fn verify_folder<B: Bits>(
     let sample = args.sample;
     let tb = Tablebase::<B>::new(db, board, rules);
     let mut counts = VerifyCounts::default();
+    // The fields every JSON line of a table starts with.
+    let json_head = |class: MaterialClass| {
+        format!(
+            "\"folder\": {}, \"board\": {}, \"rules\": {}, \"class\": {}",
+            json_str(&dir.display().to_string()),
+            json_str(&board.to_string()),
+            json_str(&rules.slug()),
+            json_str(&class.name())
+        )
+    };
     for (class, t) in tb.list()? {
         if !only.is_empty() && !only.contains(&class) {
             continue;
@@ -1295,11 +1289,8 @@ fn verify_folder<B: Bits>(
                 counts.unreadable += 1;
                 if args.json {
                     println!(
-                        "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"class\": {}, \"error\": {}}}",
-                        json_str(&dir.display().to_string()),
-                        json_str(&board.to_string()),
-                        json_str(&rules.slug()),
-                        json_str(&class.name()),
+                        "{{{}, \"error\": {}}}",
+                        json_head(class),
                         json_str(&e.to_string())
                     );
                 } else {
@@ -1325,11 +1316,8 @@ fn verify_folder<B: Bits>(
                 })
                 .collect();
             println!(
-                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"class\": {}, \"checked\": {}, \"mismatches\": {}, \"seconds\": {seconds:.3}, \"examples\": [{}], \"wdl_problem\": {}}}",
-                json_str(&dir.display().to_string()),
-                json_str(&board.to_string()),
-                json_str(&rules.slug()),
-                json_str(&class.name()),
+                "{{{}, \"checked\": {}, \"mismatches\": {}, \"seconds\": {seconds:.3}, \"examples\": [{}], \"wdl_problem\": {}}}",
+                json_head(class),
                 r.checked,
                 r.mismatches,
                 examples.join(", "),

@@ -270,7 +270,7 @@ pub const NO_LIMIT: u16 = u16::MAX;
 /// The turns-left field of a node's children (a node with none left has
 /// none: the game is over there).
 fn turns_left_after(left: u16) -> u16 {
-    assert_ne!(left, 0, "no turn is left: the game is over");
+    debug_assert_ne!(left, 0, "no turn is left: the game is over");
     if left == NO_LIMIT { NO_LIMIT } else { left - 1 }
 }
 
