@@ -146,6 +146,10 @@ impl Bits for u64 {
     fn count_below(self, sq: Square) -> u32 {
         (self & ((1u64 << sq) - 1)).count_ones()
     }
+    #[inline]
+    fn contains(self, sq: Square) -> bool {
+        (self >> sq) & 1 != 0
+    }
     /// One instruction where the processor has BMI2 (`pext`; the build
     /// compiles for the building machine, `.cargo/config.toml`).
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -174,6 +178,10 @@ impl Bits for Wide {
         Wide([words[0], words[1], words[2]])
     }
 
+    #[inline]
+    fn contains(self, sq: Square) -> bool {
+        (self.0[sq as usize / 64] >> (sq % 64)) & 1 != 0
+    }
     #[inline]
     fn from_square(sq: Square) -> Self {
         // Each word chosen without a store at a computed place: that store
@@ -372,6 +380,18 @@ mod tests {
         }
         check::<Wide>(&[0, 1, 63, 64, 127, 128, 168]);
         check::<u64>(&[0, 17, 63]);
+    }
+
+    #[test]
+    fn contains_says_which_points_are_in_the_set() {
+        fn check<B: Bits>(pts: &[u8]) {
+            let b: B = set(pts);
+            for p in 0..B::CAPACITY as u8 {
+                assert_eq!(b.contains(p), pts.contains(&p), "point {p}");
+            }
+        }
+        check::<Wide>(&[0, 1, 63, 64, 127, 128, 168, 191]);
+        check::<u64>(&[0, 17, 62, 63]);
     }
 
     #[test]
