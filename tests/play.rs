@@ -52,7 +52,7 @@ const GAME_3X3: [&str; 7] = [
     "b2-c1W-c2A",
 ];
 
-fn run(args: &[&str], input: &str) -> Output {
+fn run(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -62,7 +62,7 @@ fn run(args: &[&str], input: &str) -> Output {
         .expect("start fanorona");
     let mut stdin = child.stdin.take().unwrap();
     // The program may stop reading early (quit): ignore a broken pipe.
-    let _ = stdin.write_all(input.as_bytes());
+    let _ = stdin.write_all(input.as_ref());
     drop(stdin);
     child.wait_with_output().expect("run fanorona")
 }
@@ -104,6 +104,30 @@ fn a_whole_3x3_game_typed_in_notation() {
     // The board is drawn with its lines, and the captures are counted.
     assert!(out.contains("| \\ | / |"), "{out}");
     assert!(out.contains("Captured: White 4, Black 3."), "{out}");
+}
+
+/// A line that is not UTF-8 is a line like any other that is not a move:
+/// named, and the game goes on (it ended the input, without a word).
+#[test]
+fn a_line_that_is_not_text_is_named_and_play_goes_on() {
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(lines(&GAME_3X3).into_bytes());
+    let o = run(&["play", "--board", "3x3", "--human", "both"], input);
+    let out = stdout(&o);
+    assert!(out.contains("'\u{FFFD}\u{FFFD}' is not a move"), "{out}");
+    assert!(out.contains("Game over: White wins"), "{out}");
+    // The probe reads its positions from standard input the same way.
+    let db = std::env::temp_dir().join(format!("fanorona-play-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&db).unwrap();
+    let o = run(
+        &["probe", "--db", db.to_str().unwrap()],
+        b"\xff\nBBB/B.W/WWW b\n",
+    );
+    let _ = std::fs::remove_dir_all(&db);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("error: \u{FFFD}: "), "{err}");
+    assert!(err.contains("error: BBB/B.W/WWW b: "), "{err}");
 }
 
 #[test]

@@ -29,6 +29,29 @@ fn mem_available_in(meminfo: &str) -> Option<u64> {
     (words.next() == Some("kB")).then_some(kib * 1024)
 }
 
+/// The lines of `input` without their line ends, bytes that are not
+/// UTF-8 replaced by U+FFFD: a line that is not text reaches the parser of
+/// the moves or positions, which names it, where `BufRead::lines` would
+/// end the input there without a word. Stops at a read error.
+pub fn text_lines<R: std::io::BufRead>(mut input: R) -> impl Iterator<Item = String> {
+    let mut buf = Vec::new();
+    std::iter::from_fn(move || {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                if buf.last() == Some(&b'\n') {
+                    buf.pop();
+                    if buf.last() == Some(&b'\r') {
+                        buf.pop();
+                    }
+                }
+                Some(String::from_utf8_lossy(&buf).into_owned())
+            }
+        }
+    })
+}
+
 /// The rule variants, as flags every subcommand takes.
 #[derive(Args, Clone, Debug, Default)]
 pub struct RuleArgs {

@@ -1,7 +1,6 @@
 //! `build`, `probe`, `info`, `verify` and `repack`: the endgame databases
 //! on the command line.
 
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -28,7 +27,8 @@ use fanorona::verify::verify_class;
 use fanorona::with_bits;
 
 use super::common::{
-    CliError, CliResult, RuleArgs, available_memory, gib_to_bytes, json_str, set_threads, stop_flag,
+    CliError, CliResult, RuleArgs, available_memory, gib_to_bytes, json_str, set_threads,
+    stop_flag, text_lines,
 };
 use super::progress::bytes;
 
@@ -771,10 +771,7 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
         return Err(CliError("--turns-left needs --move-limit".into()));
     }
     let inputs: Vec<String> = if args.positions.is_empty() {
-        std::io::stdin()
-            .lock()
-            .lines()
-            .map_while(Result::ok)
+        text_lines(std::io::stdin().lock())
             .filter(|l| !l.trim().is_empty())
             .collect()
     } else {

@@ -4,7 +4,7 @@
 //! `play` reads one line at a time from standard input, so a game can be
 //! scripted; prompts and boards go to standard output, without colour.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -21,7 +21,7 @@ use fanorona::rules::{Color, Rules};
 use fanorona::value::{NoTables, Oracle, Value};
 use fanorona::with_bits;
 
-use super::common::{CliError, CliResult, RuleArgs};
+use super::common::{CliError, CliResult, RuleArgs, text_lines};
 use super::draw::board_text;
 use super::rules_cmds::board_and_diagram;
 
@@ -201,15 +201,9 @@ impl Input {
     fn stdin() -> Input {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let stdin = io::stdin();
-            for line in stdin.lock().lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
+            for line in text_lines(io::stdin().lock()) {
+                if tx.send(line).is_err() {
+                    break;
                 }
             }
         });
@@ -328,24 +322,34 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     println!();
     print!("{}", board_text(board, &shown));
     let mover = game.position().turn;
-    // (Once the game is over, the turn of the last move, not one past
-    // the limit.)
-    let turn_no = game.turns_played() + u32::from(game.outcome().is_none());
     let limit = match (game.turn_limit(), game.max_turns()) {
         (Some(l), _) => format!(" of {l} (move limit)"),
         (None, Some(c)) => format!(" of {c} (cap)"),
         (None, None) => String::new(),
     };
-    let who = if cfg.human.plays(mover) {
-        ""
+    // Once the game is over nobody is to move: the turns it lasted.
+    let head = if game.outcome().is_some() {
+        let n = game.turns_played();
+        format!(
+            "Game over after {n} turn{}{limit}",
+            if n == 1 { "" } else { "s" }
+        )
     } else {
-        " (engine)"
+        let who = if cfg.human.plays(mover) {
+            ""
+        } else {
+            " (engine)"
+        };
+        format!(
+            "Turn {}{limit}: {}{who} to move",
+            game.turns_played() + 1,
+            mover.title()
+        )
     };
     // Counted on the board shown, so that a chain's captures so far count.
     let start = game.start();
     println!(
-        "Turn {turn_no}{limit}: {}{who} to move. Captured: White {}, Black {}. Stones: White {}, Black {}.",
-        mover.title(),
+        "{head}. Captured: White {}, Black {}. Stones: White {}, Black {}.",
         start.black.count().saturating_sub(shown.black.count()),
         start.white.count().saturating_sub(shown.white.count()),
         shown.white.count(),
