@@ -87,7 +87,7 @@ fn lines(moves: &[&str]) -> String {
 fn a_whole_3x3_game_typed_in_notation() {
     let o = run(
         &["play", "--board", "3x3", "--human", "both"],
-        &lines(&GAME_3X3),
+        lines(&GAME_3X3),
     );
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
@@ -227,7 +227,7 @@ fn a_saved_game_loads_back_and_replays_exactly() {
     // the same game.
     let o = run(
         &["play", "--human", "both", "--load", f],
-        &lines(&GAME_3X3[5..]),
+        lines(&GAME_3X3[5..]),
     );
     let out = stdout(&o);
     let second = positions(&out);
@@ -240,7 +240,7 @@ fn a_saved_game_loads_back_and_replays_exactly() {
     // `load` in the middle of another game (on another board) switches to it.
     let o = run(
         &["play", "--board", "5x5", "--human", "both"],
-        &format!("load {f}\n"),
+        format!("load {f}\n"),
     );
     let out = stdout(&o);
     assert!(out.contains("Loaded "), "{out}");
@@ -358,7 +358,7 @@ fn a_person_past_the_time_limit_loses() {
             "--time-limit",
             "20000",
         ],
-        &lines(&GAME_3X3),
+        lines(&GAME_3X3),
     );
     let out = stdout(&o);
     assert!(out.contains("Time limit: 20000 ms per move."), "{out}");
