@@ -198,6 +198,11 @@ pub fn negate(v: Value) -> Value {
 }
 
 /// Picks a turn for the side to move of `pos`.
+///
+/// # Panics
+///
+/// As [`crate::search::Solver::new`]: when `geo`'s board and `rules` give
+/// different diagonal rules, or `oracle` serves another game.
 pub fn choose<B: Bits, O: Oracle<B> + ?Sized>(
     geo: &Geometry<B>,
     rules: &Rules,
@@ -217,6 +222,7 @@ fn choose_impl<B: Bits, O: Oracle<B> + ?Sized>(
     limits: &Limits,
     shortcut: bool,
 ) -> Result<Choice<B>, EngineError> {
+    crate::value::assert_same_game(&geo.board, rules, oracle);
     let started = Instant::now();
     let deadline = limits.time.map(|t| started + search_budget(t));
     // Distinct children, each with the first turn that reaches it.

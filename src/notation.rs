@@ -37,6 +37,10 @@ pub enum NotationError {
     Trailing(String),
     /// The diagram does not fit the board asked for.
     WrongBoard { fen: String, expected: Board },
+    /// The board has more points than the set type holds (`u64` holds 64:
+    /// a bigger board needs [`crate::Wide`], which [`crate::with_bits!`]
+    /// picks).
+    TooLarge { board: Board, capacity: usize },
     /// A turn that does not parse as a path of points.
     BadMoveSyntax { text: String, why: String },
     /// A well-formed turn that is not legal here.
@@ -71,6 +75,11 @@ impl fmt::Display for NotationError {
             NotationError::Trailing(s) => {
                 write!(f, "unexpected '{s}' after the side to move")
             }
+            NotationError::TooLarge { board, capacity } => write!(
+                f,
+                "the {board} board has {} points, more than the {capacity} of the set type asked for",
+                board.points()
+            ),
             NotationError::WrongBoard { fen, expected } => {
                 write!(f, "position '{fen}' is not on a {expected} board")
             }
@@ -218,7 +227,18 @@ impl Diagram {
     }
 
     /// Puts the diagram on a bitboard.
+    ///
+    /// # Panics
+    ///
+    /// When the diagram has more points than `B` holds (pick `B` with
+    /// [`crate::with_bits!`] on [`Diagram::board`]'s points).
     pub fn to_position<B: Bits>(&self) -> Position<B> {
+        assert!(
+            self.cells.len() <= B::CAPACITY,
+            "a diagram of {} points does not fit a set of {}",
+            self.cells.len(),
+            B::CAPACITY
+        );
         let mut p = Position::<B>::empty(self.turn);
         for (i, c) in self.cells.iter().enumerate() {
             let sq = i as Square;
@@ -289,6 +309,12 @@ pub fn position_to_fen<B: Bits>(board: &Board, pos: &Position<B>) -> String {
 
 /// Reads a position that must be on `board`.
 pub fn parse_position<B: Bits>(board: &Board, fen: &str) -> Result<Position<B>, NotationError> {
+    if board.points() > B::CAPACITY {
+        return Err(NotationError::TooLarge {
+            board: *board,
+            capacity: B::CAPACITY,
+        });
+    }
     let d = Diagram::parse(fen)?;
     if d.cols != board.cols || d.rows != board.rows {
         return Err(NotationError::WrongBoard {

@@ -29,7 +29,15 @@ impl<B: Bits> Position<B> {
     }
 
     /// The start position of the rule book, with `first` to move.
+    ///
+    /// # Panics
+    ///
+    /// When the board has more points than `B` holds.
     pub fn start(board: &Board, first: Color) -> Self {
+        assert!(
+            board.points() <= B::CAPACITY,
+            "board {board} does not fit the bitboard type"
+        );
         let mut p = Self::empty(first);
         let (c, r) = (board.cols, board.rows);
         let half = r / 2;

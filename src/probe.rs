@@ -199,6 +199,11 @@ impl<B: Bits> Tablebase<B> {
     /// The tables of `board` under `rules` in the database folder `db`
     /// (the board and rules subfolder is found inside it).
     pub fn new(db: &Path, board: Board, rules: Rules) -> Tablebase<B> {
+        // The diagonal rule is the rules' (as for `Builder` and `Game`).
+        let board = Board {
+            diagonals: rules.diagonals,
+            ..board
+        };
         let stored = board.table_board();
         let transpose = (stored != board).then(|| (board.transposition(), stored.transposition()));
         Tablebase {
@@ -676,6 +681,16 @@ impl<B: Bits> Tablebase<B> {
 }
 
 impl<B: Bits> Oracle<B> for Tablebase<B> {
+    /// The same board (not its transpose: positions are looked up as on
+    /// it) and the same tables' rules (the first player and the move limit
+    /// leave the values alone).
+    fn serves(&self, board: &Board, rules: &Rules) -> bool {
+        let own = &self.geo.board;
+        let same_points = board.cols == own.cols
+            && board.rows == own.rows
+            && (board.diagonals == own.diagonals || board.diagonal_rules_agree());
+        same_points && table_rules(&self.stored, rules).slug() == self.stored_rules.slug()
+    }
     fn lookup(&self, pos: &Position<B>) -> Option<Value> {
         self.find(pos).unwrap_or_else(|e| {
             self.note_problem(&e);

@@ -5,7 +5,9 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::bits::Bits;
+use crate::geometry::Board;
 use crate::position::Position;
+use crate::rules::Rules;
 
 /// Win, draw or loss, without the distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -129,6 +131,39 @@ pub trait Oracle<B: Bits>: Sync {
     fn lookup_wdl(&self, pos: &Position<B>) -> Option<Wdl> {
         self.lookup(pos).map(Value::wdl)
     }
+
+    /// Whether its values are those of positions on `board` under `rules`.
+    /// A search or the engine asks before it starts and refuses an oracle
+    /// of another game: a table of another board or rule set answers its
+    /// positions wrongly without a word. One that knows nothing serves
+    /// every game.
+    fn serves(&self, board: &Board, rules: &Rules) -> bool {
+        let _ = (board, rules);
+        true
+    }
+}
+
+/// Panics unless `board` is played under `rules`' diagonal rule (or the two
+/// rules agree on it) and `oracle` serves that game: the check of
+/// [`crate::search::Solver::new`] and [`crate::engine::choose`], which
+/// take both and would otherwise answer wrongly (move generation follows
+/// the board, tables the rules).
+pub(crate) fn assert_same_game<B: Bits, O: Oracle<B> + ?Sized>(
+    board: &Board,
+    rules: &Rules,
+    oracle: &O,
+) {
+    assert!(
+        board.diagonals == rules.diagonals || board.diagonal_rules_agree(),
+        "the board {board} has the {:?} diagonal rule, the rules {:?}: give both the same",
+        board.diagonals,
+        rules.diagonals
+    );
+    assert!(
+        oracle.serves(board, rules),
+        "the tables given are not those of {board} under {}",
+        rules.slug()
+    );
 }
 
 /// Maybe an oracle: `None` knows nothing.
@@ -138,6 +173,9 @@ impl<B: Bits, O: Oracle<B>> Oracle<B> for Option<O> {
     }
     fn lookup_wdl(&self, pos: &Position<B>) -> Option<Wdl> {
         self.as_ref().and_then(|o| o.lookup_wdl(pos))
+    }
+    fn serves(&self, board: &Board, rules: &Rules) -> bool {
+        self.as_ref().is_none_or(|o| o.serves(board, rules))
     }
 }
 

@@ -530,6 +530,68 @@ fn a_tall_board_shares_the_tables_of_its_wide_transpose() {
     std::fs::remove_dir_all(&db).unwrap();
 }
 
+/// Tables serve their own board and rule set only, and a search refuses
+/// tables of another game (a 3x3 search with 5x3 tables said "loss" at a
+/// start White wins; no error anywhere).
+#[test]
+fn tables_serve_their_own_game_and_a_search_refuses_others() {
+    use fanorona::Geometry;
+    use fanorona::search::{SearchLimits, solve};
+    use fanorona::value::Oracle;
+    let db = temp_db("serves");
+    let rules = Rules::default();
+    let board = |c, r, d| Board::new(c, r, d).unwrap();
+    let tb = Tablebase::<u64>::new(&db, board(5, 3, Diagonals::Corner), rules);
+    assert!(tb.serves(&board(5, 3, Diagonals::Corner), &rules));
+    // The first player and the move limit leave the values alone.
+    let later = Rules {
+        first: fanorona::Color::Black,
+        move_limit: true,
+        ..rules
+    };
+    assert!(tb.serves(&board(5, 3, Diagonals::Corner), &later));
+    assert!(!tb.serves(&board(3, 3, Diagonals::Corner), &rules));
+    assert!(!tb.serves(&board(3, 5, Diagonals::Corner), &rules));
+    let center = Rules {
+        diagonals: Diagonals::Center,
+        ..rules
+    };
+    assert!(!tb.serves(&board(5, 3, Diagonals::Center), &center));
+    let forced = Rules {
+        continuation: Continuation::Forced,
+        ..rules
+    };
+    assert!(!tb.serves(&board(5, 3, Diagonals::Corner), &forced));
+    // On 5x5 the two diagonal rules join the same points: one set of tables.
+    let tb55 = Tablebase::<u64>::new(&db, board(5, 5, Diagonals::Corner), rules);
+    assert!(tb55.serves(&board(5, 5, Diagonals::Center), &center));
+    // The search asks before it starts.
+    let small = board(3, 3, Diagonals::Corner);
+    let geo = Geometry::<u64>::new(small);
+    let start = fanorona::Position::start(&small, rules.first);
+    let limits = SearchLimits::default();
+    let refused = std::panic::catch_unwind(|| solve(&geo, &rules, &start, &tb, &limits, |_| {}));
+    let message = refused.expect_err("5x3 tables refused on 3x3");
+    let text = message.downcast_ref::<String>().unwrap();
+    assert!(text.contains("not those of 3x3"), "{text}");
+    // So does it when the board and the rules give different diagonal rules.
+    let geo53 = Geometry::<u64>::new(board(5, 3, Diagonals::Center));
+    let start53 = fanorona::Position::start(&geo53.board, rules.first);
+    let refused = std::panic::catch_unwind(|| {
+        solve(
+            &geo53,
+            &rules,
+            &start53,
+            &fanorona::NoTables,
+            &limits,
+            |_| {},
+        )
+    });
+    let message = refused.expect_err("board center, rules corner");
+    let text = message.downcast_ref::<String>().unwrap();
+    assert!(text.contains("give both the same"), "{text}");
+}
+
 #[test]
 fn verify_catches_a_wrong_value() {
     // A table whose values were shifted by one is flagged by the verifier

@@ -1392,6 +1392,17 @@ fn position_errors_are_typed() {
         Err(BoardError::BadSize { .. })
     ));
     assert_eq!(Board::parse_size(" 9X5 "), Ok((9, 5)));
+    // A board too big for the set type asked for (9x9 in u64): an error,
+    // where it made a wrong position in release builds.
+    let b99 = Board::new(9, 9, Diagonals::Corner).unwrap();
+    let start = "9/9/9/9/9/9/9/9/9 w";
+    let e = notation::parse_position::<u64>(&b99, start).expect_err(start);
+    assert!(
+        matches!(e, NotationError::TooLarge { capacity: 64, .. }),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("81 points"), "{e}");
+    assert!(notation::parse_position::<Wide>(&b99, start).is_ok());
 }
 
 #[test]

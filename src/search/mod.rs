@@ -782,7 +782,14 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// `limits.memory_bytes`: an eighth (`TABLE_SHARE`) for the table of
     /// solved positions, a 64th for the path-dependent disproofs, a 32nd
     /// for the estimates, the rest for the tree.
+    ///
+    /// # Panics
+    ///
+    /// When `geo`'s board and `rules` give different diagonal rules where
+    /// they differ, or `oracle` does not serve them ([`Oracle::serves`]:
+    /// tables of another board or rule set).
     pub fn new(geo: &'a Geometry<B>, rules: Rules, oracle: &'a O, limits: SearchLimits) -> Self {
+        crate::value::assert_same_game(&geo.board, &rules, oracle);
         let now = Instant::now();
         let table_bytes = limits.memory_bytes / TABLE_SHARE;
         let conditional_bytes = limits.memory_bytes / CONDITIONAL_SHARE;
