@@ -691,6 +691,9 @@ impl<B: Bits> Oracle<B> for Tablebase<B> {
             && (board.diagonals == own.diagonals || board.diagonal_rules_agree());
         same_points && table_rules(&self.stored, rules).slug() == self.stored_rules.slug()
     }
+    fn problems(&self) -> Vec<String> {
+        Tablebase::problems(self)
+    }
     fn lookup(&self, pos: &Position<B>) -> Option<Value> {
         self.find(pos).unwrap_or_else(|e| {
             self.note_problem(&e);

@@ -141,6 +141,14 @@ pub trait Oracle<B: Bits>: Sync {
         let _ = (board, rules);
         true
     }
+
+    /// What the look-ups met and could not read, each naming its file
+    /// (damaged tables, whose positions were taken for unknown): a caller
+    /// that plays or searches on shows these, since a look-up itself only
+    /// says "not known". Empty for an oracle that reads nothing.
+    fn problems(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Panics unless `board` is played under `rules`' diagonal rule (or the two
@@ -176,6 +184,9 @@ impl<B: Bits, O: Oracle<B>> Oracle<B> for Option<O> {
     }
     fn serves(&self, board: &Board, rules: &Rules) -> bool {
         self.as_ref().is_none_or(|o| o.serves(board, rules))
+    }
+    fn problems(&self) -> Vec<String> {
+        self.as_ref().map_or(Vec::new(), |o| o.problems())
     }
 }
 

@@ -778,6 +778,47 @@ fn draws_are_accepted_only_when_proven() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
+/// A damaged table is named on standard error while the engine plays on
+/// by searching (it fell back without a word: the user believed play was
+/// perfect), in `play` and in `match`.
+#[test]
+fn a_damaged_table_is_named_while_the_engine_plays_on() {
+    let db = std::env::temp_dir().join(format!("fanorona-play-damaged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let dir = db.to_str().unwrap();
+    let built = run(
+        &["build", "--board", "3x3", "--pieces", "4", "--db", dir],
+        "",
+    );
+    assert!(built.status.success());
+    // Every table's last bytes flipped: its last block's checksum fails.
+    for table in std::fs::read_dir(db.join("3x3-corner-free-sl")).unwrap() {
+        let table = table.unwrap().path();
+        if table.extension().is_some_and(|e| e == "fnt") {
+            let mut bytes = std::fs::read(&table).unwrap();
+            let n = bytes.len();
+            for b in &mut bytes[n - 8..] {
+                *b ^= 0xff;
+            }
+            std::fs::write(&table, bytes).unwrap();
+        }
+    }
+    let start = "W.B/.W./..B w";
+    for args in [
+        vec!["play", "--position", start, "--human", "none", "--db", dir],
+        vec!["match", "--position", start, "--games", "1", "--db", dir],
+    ] {
+        let o = run(&args, "");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "{args:?}: {err}");
+        assert!(
+            err.contains("warning: ") && err.contains(".fnt: table is corrupt"),
+            "{args:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&db);
+}
+
 /// `hint` lists every move with its perfect-play value when the tables
 /// reach all of them (the values checked against the brute-force solver
 /// and the naive move generator), best first; where they do not, the

@@ -4,6 +4,7 @@
 //! `play` reads one line at a time from standard input, so a game can be
 //! scripted; prompts and boards go to standard output, without colour.
 
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -50,6 +51,18 @@ pub fn open_tables<B: Bits>(
     }
 }
 
+/// Warns of the tables' problems not warned of yet: a damaged table makes
+/// the engine search where it would play perfectly, and only its
+/// look-ups see it.
+fn warn_table_problems<B: Bits>(oracle: &dyn Oracle<B>, warned: &mut HashSet<String>) {
+    for p in oracle.problems() {
+        if !warned.contains(&p) {
+            eprintln!("warning: {p}");
+            warned.insert(p);
+        }
+    }
+}
+
 /// Who a person plays.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HumanArg {
@@ -89,8 +102,10 @@ pub struct PlayArgs {
     /// Which sides a person plays; the engine plays the others.
     #[arg(long, value_enum, default_value_t = HumanArg::White)]
     pub human: HumanArg,
-    /// Time limit per move in milliseconds: a person who has not moved
-    /// within it loses; the engine always answers within it.
+    /// Time limit per move in milliseconds: a side that has not moved
+    /// within it loses. The engine thinks for at most half of it (and at
+    /// most 250 ms less than it), so that it answers in time even on a
+    /// busy machine.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub time_limit: Option<u64>,
     /// The engine's thinking time per move in milliseconds (never more
@@ -412,7 +427,9 @@ fn session<B: Bits>(
     let mut show = true;
     let mut announced = false;
     let mut deadline: Option<Instant> = None;
+    let mut warned = HashSet::new();
     loop {
+        warn_table_problems(&*oracle, &mut warned);
         if let Some(o) = game.outcome() {
             if !announced {
                 print_state(&game, cfg);
@@ -751,6 +768,7 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
     let oracle = open_tables::<B>(args.db.as_deref(), first.board(), first.rules())?;
     let time_limit = args.time_limit.map(Duration::from_millis);
     let (mut w, mut d, mut b) = (0, 0, 0);
+    let mut warned = HashSet::new();
     for i in 0..args.games {
         let mut game = first.clone();
         let mut rng = XorShift64::new(args.seed.wrapping_add(i as u64));
@@ -786,6 +804,7 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
             }
             game.play_turn(&turn)?;
         }
+        warn_table_problems(&*oracle, &mut warned);
         let o = game.outcome().expect("the game ended");
         match o.winner {
             Some(Color::White) => w += 1,
