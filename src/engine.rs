@@ -57,7 +57,8 @@ const DEFAULT_DEPTH: u32 = 6;
 /// Deepest iteration tried.
 const MAX_DEPTH: u32 = 120;
 
-/// How long the engine may think, and the game's move-limit state.
+/// How long the engine may think, and the game's move-limit state. With
+/// none of time, nodes and depth (the default) it searches 6 plies deep.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Wall-clock budget; the engine answers within it: it stops searching

@@ -208,7 +208,16 @@ impl Board {
     }
 
     /// The name of a point: `a1` is bottom left.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a point of the board (it named a point past the
+    /// last row: 20 on 3x3 was "c7").
     pub fn square_name(&self, sq: Square) -> String {
+        assert!(
+            (sq as usize) < self.points(),
+            "point {sq} is not on the {self} board"
+        );
         let (x, y) = self.coords(sq);
         format!("{}{}", (b'a' + x as u8) as char, y + 1)
     }

@@ -69,6 +69,7 @@
 
 pub mod bits;
 pub mod builder;
+pub mod draw;
 pub mod engine;
 pub mod fxhash;
 pub mod game;

@@ -1,4 +1,8 @@
-//! Probing built tables: the value of any position whose class is built.
+//! Probing built tables: the value of any position whose class is built,
+//! or that the classes built answer exactly: a side without stones, a side
+//! to move with no turn, a side that must capture and whose captures all
+//! lead into the tables (or one of them wins as fast as any could), and a
+//! block class a build leaves out, from the classes below it.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -12,7 +16,7 @@ use crate::builder::{
 };
 use crate::geometry::{Board, Geometry, Symmetry};
 use crate::index::{ClassIndexer, MaterialClass};
-use crate::movegen::{capturers, for_each_turn, has_turn};
+use crate::movegen::{Turn, capturers, for_each_turn, has_turn, legal_turns};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{TableError, TableFile, TableHeader, decode};
@@ -167,6 +171,12 @@ impl Answer for Wdl {
 /// board before they are looked up, so callers never see the difference.
 /// Likewise a board whose diagonal rules agree reads the `corner` tables
 /// under `center` ([`table_rules`]).
+///
+/// [`Tablebase::new`] opens nothing: a folder that does not exist, or a
+/// class not built, shows at the first look-up ([`ProbeError::NotBuilt`]).
+/// Values are those of the game without the move limit (the tables hold
+/// no turn counts): under it, cut them with [`Value::within`] or ask
+/// [`Tablebase::probe_moves`] with the turns left.
 pub struct Tablebase<B> {
     /// The board asked for: positions given to [`Tablebase::probe`] are on it.
     pub geo: Geometry<B>,
@@ -190,6 +200,17 @@ pub struct Tablebase<B> {
     /// What [`Oracle`]'s look-ups, which answer "not in the tables" when a
     /// table cannot be read, could not read ([`Tablebase::problems`]).
     problems: Mutex<Vec<String>>,
+}
+
+/// A legal turn with what the tables say of it ([`Tablebase::probe_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnValue<B> {
+    pub turn: Turn,
+    /// The position the turn leads to.
+    pub position: Position<B>,
+    /// The turn's value for the side that plays it; `None` when the
+    /// position it leads to is in a class the folder lacks.
+    pub value: Option<Value>,
 }
 
 /// At most this many of the look-ups' problems are kept (each distinct).
@@ -427,6 +448,37 @@ impl<B: Bits> Tablebase<B> {
     pub fn probe(&self, pos: &Position<B>) -> Result<Value, ProbeError> {
         self.find(pos)?
             .ok_or_else(|| self.not_built(MaterialClass::of(pos)))
+    }
+
+    /// Every legal turn of `pos` with the position it leads to and its
+    /// value for the side that plays it, best first: the fastest win, the
+    /// draws, the slowest loss, then the turns into classes the folder
+    /// lacks (`value: None`; a position answered through a winning capture
+    /// can have such turns). Turns that lead to the same position are
+    /// listed each. `turns_left`: under the move limit, the turns left in
+    /// the game before this one (`None`: no limit), which cuts distances
+    /// past it to draws ([`Value::of_turn`]).
+    pub fn probe_moves(
+        &self,
+        pos: &Position<B>,
+        turns_left: Option<u32>,
+    ) -> Result<Vec<TurnValue<B>>, ProbeError> {
+        let mut moves = Vec::new();
+        for (turn, position) in legal_turns(&self.geo, &self.rules, pos) {
+            let value = match self.probe(&position) {
+                Ok(v) => Some(v.of_turn(turns_left)),
+                Err(ProbeError::NotBuilt { .. }) => None,
+                Err(e) => return Err(e),
+            };
+            moves.push(TurnValue {
+                turn,
+                position,
+                value,
+            });
+        }
+        // A stable sort: equal values keep the order of the move generator.
+        moves.sort_by_key(|m| std::cmp::Reverse(m.value));
+        Ok(moves)
     }
 
     /// Win, draw or loss for the side to move: from the class's WDL file

@@ -36,7 +36,10 @@ impl Wdl {
 
 /// A perfect-play value for the side to move. `Win(1)`: the side to move
 /// wins with this turn. `Loss(0)`: the side to move has lost already (no
-/// stones, or no move under `stalemate loss`).
+/// stones, or no move under `stalemate loss`). `Win(0)`: the side to move
+/// has won already (the other side has no stones; play never reaches such
+/// a position, but one can be given). Distances are those of the game
+/// without the move limit: [`Value::within`] cuts them to the turns left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Win(u16),

@@ -128,6 +128,30 @@ fn check_against_brute_with(
             Val::Draw => 1,
             Val::Loss(_) => 2,
         }] += 1;
+        // Every move valued, as the brute-force solver values the position
+        // it leads to (a win in n for the mover is a loss in n - 1 there),
+        // best first; the best is the position's own value (a stalemated
+        // side has none).
+        if checked % 5 == 0 {
+            let moves = tb.probe_moves(&pos, None).unwrap();
+            for m in &moves {
+                let child = position_to_fen(&board, &m.position);
+                let after = truth.get(&child).copied().or_else(|| {
+                    // A side left without stones: the game is over.
+                    (m.position.mover() == 0).then_some(Val::Loss(0))
+                });
+                let mover = match after.unwrap_or_else(|| panic!("{fen} -> {child}")) {
+                    Val::Win(n) => Val::Loss(n + 1),
+                    Val::Draw => Val::Draw,
+                    Val::Loss(n) => Val::Win(n + 1),
+                };
+                assert_eq!(m.value.map(to_val), Some(mover), "{fen} -> {child}");
+            }
+            assert!(moves.windows(2).all(|w| w[0].value >= w[1].value), "{fen}");
+            if let Some(best) = moves.first() {
+                assert_eq!(best.value, Some(got), "{fen}");
+            }
+        }
         checked += 1;
     }
     assert!(checked > 1000, "only {checked} positions");

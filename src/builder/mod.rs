@@ -237,7 +237,10 @@ impl From<TableError> for BuildError {
 
 const GIB: f64 = (1u64 << 30) as f64;
 
-/// How a build runs.
+/// How a build runs. The default: 16 GiB of memory, progress bars on a
+/// terminal (a program of one's own that wants none sets `progress` false),
+/// each way chosen where it is cheaper, a snapshot every 30 minutes
+/// ([`DEFAULT_SNAPSHOT_EVERY`]), no stop flag, no deadline.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     /// Memory the build may use, in bytes.

@@ -15,7 +15,6 @@ use fanorona::builder::{
 };
 use fanorona::geometry::Board;
 use fanorona::index::MaterialClass;
-use fanorona::movegen::legal_turns;
 use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
 use fanorona::perfect_line::{LineEnd, PerfectLine, perfect_line};
 use fanorona::position::Position;
@@ -717,21 +716,11 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         let tb = Tablebase::<B>::new(&args.db, board, *rules);
         let pos = d.to_position::<B>();
         let v = limit(tb.probe(&pos)?);
-        let mut moves = Vec::new();
-        for (t, child) in legal_turns(&tb.geo, rules, &pos) {
-            // The value of a turn for the side that plays it. A position answered
-            // through one winning capture may have turns into classes
-            // the folder lacks: those are unknown.
-            let cv = match tb.probe(&child) {
-                Ok(cv) => Some(cv),
-                Err(ProbeError::NotBuilt { .. }) => None,
-                Err(e) => return Err(e.into()),
-            };
-            let mv = cv.map(|cv| cv.of_turn(args.turns_left));
-            moves.push((turn_to_string(&board, &t), position_to_fen(&board, &child), mv));
-        }
-        // Best first, the unknown last.
-        moves.sort_by_key(|m| std::cmp::Reverse(m.2));
+        let moves: Vec<(String, String, Option<Value>)> = tb
+            .probe_moves(&pos, args.turns_left)?
+            .into_iter()
+            .map(|m| (turn_to_string(&board, &m.turn), position_to_fen(&board, &m.position), m.value))
+            .collect();
         let fen = position_to_fen(&board, &pos);
         let line = match args.line {
             Some(most) => Some(perfect_line(&tb, &pos, most, args.turns_left)?),

@@ -3,7 +3,6 @@
 mod checkpoints;
 pub mod common;
 pub mod db_cmds;
-pub mod draw;
 pub mod huge_heap;
 pub mod play_cmds;
 mod progress;

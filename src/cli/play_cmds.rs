@@ -23,8 +23,8 @@ use fanorona::value::{NoTables, Oracle, Value};
 use fanorona::with_bits;
 
 use super::common::{CliError, CliResult, RuleArgs, text_lines};
-use super::draw::board_text;
 use super::rules_cmds::board_and_diagram;
+use fanorona::draw::board_text;
 
 /// The endgame tables the engine consults: those of `board` under `rules`
 /// in `db`, or in the default `db/` folder when it exists. Classes that are

@@ -16,7 +16,7 @@ use fanorona::rules::Rules;
 use fanorona::with_bits;
 
 use super::common::{CliError, CliResult, RuleArgs, json_str, set_threads};
-use super::draw::{board_text, status_line};
+use fanorona::draw::{board_text, status_line};
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {

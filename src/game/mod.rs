@@ -1197,6 +1197,26 @@ mod tests {
             GameRecord::parse("1. a1-a2"),
             Err(RecordError::MissingBoard)
         );
+        // A stray first line is read as moves: the header after it says
+        // where they began.
+        let err = GameRecord::parse("hello world\nboard 3x3").unwrap_err();
+        assert_eq!(
+            err,
+            RecordError::HeaderAfterMoves {
+                line: 2,
+                header: "board".into(),
+                moves_from: 1
+            }
+        );
+        assert!(err.to_string().contains("begin on line 1"), "{err}");
+        // A byte-order mark before the first line is no move.
+        let with_bom = format!("\u{feff}{text}");
+        assert_eq!(GameRecord::parse(&with_bom), GameRecord::parse(&text));
+        let err = GameRecord::parse("board 3x3\nend agreed\n1. a1-b2A").unwrap_err();
+        assert!(
+            matches!(err, RecordError::AfterEnd { line: 3, .. }),
+            "{err:?}"
+        );
     }
 
     #[test]

@@ -20,15 +20,23 @@ pub struct RecordedMove {
 /// the moves in notation and an end declared from outside the board. As
 /// text:
 ///
-/// ```text
-/// # fanorona game record
+/// ```
+/// use fanorona::game::{Game, GameRecord};
+///
+/// let text = "\
+/// ## fanorona game record
 /// board 3x3
 /// rules diagonals=corner continuation=free stalemate=loss sacrifice=off first=white move-limit=off
 /// start BBB/B.W/WWW w
 /// max-turns 120
-/// 1. c1-b2
-/// 2. a3-b3 ...
+/// 1. a1-b2A
+/// 2. b3-c3
 /// end agreed
+/// ";
+/// let record = GameRecord::parse(text).unwrap();
+/// let game = Game::<u64>::from_record(&record).unwrap();
+/// assert_eq!(game.turns_played(), 2);
+/// assert!(game.outcome().is_some_and(|o| o.winner.is_none()));
 /// ```
 ///
 /// `#` starts a comment; `start`, `max-turns` and `end` are optional, and
@@ -100,6 +108,8 @@ impl GameRecord {
             },
             rules,
         );
+        // A byte-order mark, as some editors write, is no move.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split('#').next().unwrap_or("").trim();
@@ -111,13 +121,13 @@ impl GameRecord {
                 None => (content, ""),
             };
             let header = |name: &str| -> Result<(), RecordError> {
-                if rec.moves.is_empty() {
-                    Ok(())
-                } else {
-                    Err(RecordError::HeaderAfterMoves {
+                match rec.moves.first() {
+                    None => Ok(()),
+                    Some(first) => Err(RecordError::HeaderAfterMoves {
                         line,
                         header: name.to_string(),
-                    })
+                        moves_from: first.line,
+                    }),
                 }
             };
             match kw {
@@ -169,9 +179,9 @@ impl GameRecord {
                 }
                 _ => {
                     if rec.end.is_some() {
-                        return Err(RecordError::HeaderAfterMoves {
+                        return Err(RecordError::AfterEnd {
                             line,
-                            header: content.to_string(),
+                            text: content.to_string(),
                         });
                     }
                     for tok in content.split_whitespace() {
@@ -288,10 +298,17 @@ pub enum RecordError {
         line: usize,
         text: String,
     },
-    /// A header line after the first move (or a move after `end`).
+    /// A header line after the first move, which is on line `moves_from`
+    /// (a line that is neither a header nor a comment is read as moves).
     HeaderAfterMoves {
         line: usize,
         header: String,
+        moves_from: usize,
+    },
+    /// A line of moves after the `end` line.
+    AfterEnd {
+        line: usize,
+        text: String,
     },
     /// The board does not fit the bitboard type asked for.
     TooLarge {
@@ -333,10 +350,17 @@ impl fmt::Display for RecordError {
                 f,
                 "game record line {line}: end '{text}' is not 'agreed', 'time white|black' or 'resigned white|black'"
             ),
-            RecordError::HeaderAfterMoves { line, header } => write!(
+            RecordError::HeaderAfterMoves {
+                line,
+                header,
+                moves_from,
+            } => write!(
                 f,
-                "game record line {line}: '{header}' comes after the moves (or after 'end')"
+                "game record line {line}: '{header}' comes after the moves, which begin on line {moves_from} (a line that is neither a header nor a comment is read as moves)"
             ),
+            RecordError::AfterEnd { line, text } => {
+                write!(f, "game record line {line}: '{text}' comes after 'end'")
+            }
             RecordError::TooLarge { board } => {
                 write!(
                     f,

@@ -343,12 +343,18 @@ pub struct Node<B> {
 }
 
 /// What may stop a search before it has an answer, and how its memory is
-/// spent.
+/// spent. The default: no node or time limit, 256 MiB, the tree search
+/// with the default depth cap.
+///
+/// The node and time limits and the stop flag are looked at every 1,024
+/// expansions, so a search may run up to 1,023 past a node limit (and one
+/// that needs fewer than 1,024 answers whatever the limit).
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
-    /// Nodes (expansions) per [`Solver::solve`] call. With 0 a graph
-    /// search ([`SearchLimits::graph`]) still looks its root's moves up,
-    /// uncounted, so that its line shows what the tables settle.
+    /// Nodes (expansions) per [`Solver::solve`] call, looked at every
+    /// 1,024. With 0 a graph search ([`SearchLimits::graph`]) still looks
+    /// its root's moves up, uncounted, so that its line shows what the
+    /// tables settle.
     pub nodes: Option<u64>,
     /// Wall-clock time per [`Solver::solve`] call.
     pub time: Option<Duration>,

@@ -1,12 +1,24 @@
 //! Drawing a board with its lines in the terminal, without colour.
 
-use fanorona::bits::Bits;
-use fanorona::geometry::Board;
-use fanorona::position::Position;
+use crate::bits::Bits;
+use crate::geometry::Board;
+use crate::position::Position;
 
 /// The board as text: stones `W` and `B` (lower case for a sacrificed
 /// block), empty points `.`, lines `-` `|` `/` `\` (`X` where two
 /// diagonals cross), ranks on the left and files below.
+///
+/// ```
+/// use fanorona::draw::board_text;
+/// use fanorona::{Board, Color, Diagonals, Position};
+///
+/// let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+/// let start = Position::<u64>::start(&board, Color::White);
+/// assert_eq!(
+///     board_text(&board, &start),
+///     "3  B---B---B\n   | \\ | / |\n2  B---.---W\n   | / | \\ |\n1  W---W---W\n   a   b   c\n"
+/// );
+/// ```
 pub fn board_text<B: Bits>(board: &Board, pos: &Position<B>) -> String {
     let mut out = String::new();
     let (c, r) = (board.cols, board.rows);
@@ -60,9 +72,10 @@ pub fn board_text<B: Bits>(board: &Board, pos: &Position<B>) -> String {
 /// One line under the board: who moves and how many stones each side has.
 pub fn status_line<B: Bits>(pos: &Position<B>) -> String {
     let side = pos.turn.title();
+    let stones = |n: u32| format!("{n} stone{}", if n == 1 { "" } else { "s" });
     format!(
-        "{side} to move; White {} stones, Black {} stones",
-        pos.white.count(),
-        pos.black.count()
+        "{side} to move; White {}, Black {}",
+        stones(pos.white.count()),
+        stones(pos.black.count())
     )
 }
