@@ -329,6 +329,24 @@ impl Not for Wide {
 
 /// Runs `$body` with the type alias `$B` bound to the bitboard type that fits
 /// a board of `$points` points: `u64` up to 64 points, [`Wide`] above.
+/// The way to handle a board known only at run time, such as that of a
+/// position read from text:
+///
+/// ```
+/// use fanorona::notation::Diagram;
+/// use fanorona::{Diagonals, Geometry, Rules, legal_turns, with_bits};
+///
+/// // A 9x9 position (81 points: a `Wide` set) and a 3x3 one (`u64`).
+/// for fen in ["9/9/9/9/4W4/4B4/9/9/9 w", "BBB/B.W/WWW w"] {
+///     let diagram = Diagram::parse(fen).unwrap();
+///     let board = diagram.board(Diagonals::Corner);
+///     let turns = with_bits!(board.points(), B => {
+///         let geo = Geometry::<B>::new(board);
+///         legal_turns(&geo, &Rules::default(), &diagram.to_position::<B>()).len()
+///     });
+///     assert!(turns > 0);
+/// }
+/// ```
 #[macro_export]
 macro_rules! with_bits {
     ($points:expr, $B:ident => $body:expr) => {

@@ -1,13 +1,15 @@
 //! Fanorona: rules engine, endgame databases, proof-number search and play.
 //!
 //! The modules, one concept each:
-//! - [`bits`]: sets of points as bitboards (`u64` fast path, [`bits::Wide`]
-//!   up to 13x13);
+//! - [`bits`]: sets of points as bitboards (`u64` up to 64 points,
+//!   [`bits::Wide`] up to 13x13; most types take the set type as `B`, and
+//!   [`with_bits!`] picks it for a board known at run time);
 //! - [`geometry`]: board sizes, lines, adjacency, symmetries;
 //! - [`rules`]: the rule variants as one plain [`rules::Rules`] value;
 //! - [`position`]: stones, side to move, sacrificed block;
 //! - [`movegen`]: whole turns and the positions they lead to;
 //! - [`notation`]: reading and writing positions and turns;
+//! - [`draw`]: a board as text, with its lines;
 //! - [`perft`]: counting the move tree;
 //! - [`fxhash`]: the fast hash of the maps keyed by positions and classes;
 //! - [`value`]: win/draw/loss with distances, and the [`value::Oracle`] trait
@@ -16,11 +18,14 @@
 //! - [`table`]: the table file format (`db/FORMAT.md`);
 //! - [`builder`]: retrograde analysis, class by class, resumable (complete
 //!   tables are reused, a group being solved is saved every half hour);
-//! - [`probe`]: the tables of a board and rule set as an [`value::Oracle`];
+//! - [`probe`]: the tables of a board and rule set as a [`value::Oracle`],
+//!   with every move of a position valued;
 //! - [`perfect_line`]: the line of perfect play from a position, off the
 //!   tables;
 //! - [`verify`]: every stored value re-checked against its successors;
 //! - [`progress`]: the progress bars of builds and table walks;
+//! - [`wdl`]: the win/draw/loss files beside the tables, which the search
+//!   reads without decompressing;
 //! - [`search`]: proof-number search with the tables;
 //! - [`game`], [`engine`]: games, their records, and the engine that plays.
 //!
