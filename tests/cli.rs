@@ -973,6 +973,48 @@ fn an_interrupted_bench_removes_its_folder() {
     assert!(!folder.exists(), "{} left behind", folder.display());
 }
 
+/// A search stopped by Ctrl-C while it builds its tables first reports an
+/// unknown value, interrupted, with what the build saved, as the time
+/// limit does (it was an error, exit 2, with no report; `table` lost the
+/// boards it had solved).
+#[cfg(unix)]
+#[test]
+fn a_search_interrupted_in_its_table_build_reports_unknown() {
+    let db = temp_folder("interrupted-build");
+    std::fs::create_dir_all(&db).unwrap();
+    // 7x5 up to 6 stones takes tens of seconds on two cores.
+    let child = Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(["solve", "--board", "7x5", "--pieces", "6", "--json"])
+        .args(["--db", db.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the fanorona binary runs");
+    let folder = db.join("7x5-corner-free-sl");
+    let t0 = std::time::Instant::now();
+    while !folder.exists() && t0.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(signalled.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.contains("\"value\": \"unknown\""), "{last}");
+    assert!(last.contains("\"stopped\": \"interrupted\""), "{last}");
+    assert!(
+        last.contains("\"build_stopped\": \"build stopped: "),
+        "{last}"
+    );
+    let _ = std::fs::remove_dir_all(&db);
+}
+
 /// `verify --json` gives a line a table and a total, and names a wrong
 /// value (exit code 2) once one is written into a table.
 #[test]

@@ -287,7 +287,16 @@ pub fn build_tables(
         output,
         deadline: None,
     };
-    build_tables_until(board, rules, selection, db, &build)?.map_err(CliError)
+    build_tables_until(board, rules, selection, db, &build)?.map_err(|s| CliError(s.saved))
+}
+
+/// A build [`build_tables_until`] stopped before its end, saved to go on
+/// from with the same command.
+pub struct BuildStopped {
+    /// By Ctrl-C or kill, not by the deadline.
+    pub interrupted: bool,
+    /// What was saved.
+    pub saved: String,
 }
 
 /// How [`build_tables_until`] builds.
@@ -299,17 +308,16 @@ pub struct BuildRequest {
     pub deadline: Option<Instant>,
 }
 
-/// [`build_tables`] up to a deadline: `Ok(Err(message))` if the deadline
-/// came first (the message says what was saved, to go on from with the
-/// same command); Ctrl-C and kill stop it with an error, as they do a
-/// build.
+/// [`build_tables`] up to a deadline: `Ok(Err(what was saved))` if the
+/// deadline, Ctrl-C or kill came first (`build` makes that an error; a
+/// search, an unknown value).
 pub fn build_tables_until(
     board: Board,
     rules: &Rules,
     selection: &Selection,
     db: &Path,
     build: &BuildRequest,
-) -> Result<Result<Vec<ClassSummary>, String>, CliError> {
+) -> Result<Result<Vec<ClassSummary>, BuildStopped>, CliError> {
     let &BuildRequest {
         memory_gib,
         snapshot_minutes,
@@ -365,11 +373,11 @@ pub fn build_tables_until(
         })
     });
     let out = match built {
-        // Stopped, not by Ctrl-C or kill: the deadline came.
-        Err(e @ BuildError::Stopped { .. })
-            if deadline.is_some() && !stop_flag().load(Ordering::SeqCst) =>
-        {
-            return Ok(Err(e.to_string()));
+        Err(e @ BuildError::Stopped { .. }) => {
+            return Ok(Err(BuildStopped {
+                interrupted: stop_flag().load(Ordering::SeqCst),
+                saved: e.to_string(),
+            }));
         }
         r => r?,
     };

@@ -127,8 +127,12 @@ impl Report {
         pos: &Position<B>,
         goal: Option<Color>,
         seconds: f64,
-        saved: String,
+        stopped: super::db_cmds::BuildStopped,
     ) -> Report {
+        let reason = match stopped.interrupted {
+            true => StopReason::Interrupted,
+            false => StopReason::Time,
+        };
         Report {
             board,
             fen: position_to_fen(&board, pos),
@@ -140,7 +144,7 @@ impl Report {
             seconds,
             table_hits: 0,
             table_stones: None,
-            stopped: Some(StopReason::Time.name().to_string()),
+            stopped: Some(reason.name().to_string()),
             goals: Vec::new(),
             move_goals: Vec::new(),
             solved_entries: 0,
@@ -166,7 +170,7 @@ impl Report {
             checkpoint: None,
             move_checkpoints: Vec::new(),
             merged: Vec::new(),
-            build_stopped: Some(saved),
+            build_stopped: Some(stopped.saved),
             table_problems: Vec::new(),
         }
     }

@@ -369,7 +369,8 @@ struct SearchTables<B> {
 /// `rules` in `--db` (default `db/`) up to `--pieces` stones (default: a
 /// size per board that builds in about a minute) and no more than the
 /// position's `stones`, built first when any is missing (until
-/// `deadline`: `Ok(Err(what the build saved))` if it comes first).
+/// `deadline`, Ctrl-C or kill: `Ok(Err(what the build saved))` if one
+/// comes first).
 /// `--pieces 0` searches without tables.
 fn open_oracle<B: Bits>(
     args: &SearchArgs,
@@ -377,7 +378,7 @@ fn open_oracle<B: Bits>(
     rules: &Rules,
     stones: u32,
     deadline: Option<Instant>,
-) -> Result<Result<SearchTables<B>, String>, CliError> {
+) -> Result<Result<SearchTables<B>, db_cmds::BuildStopped>, CliError> {
     // The default folder is made when needed; one named by hand must exist,
     // so a typo does not start a build somewhere unexpected.
     let db = match &args.db {
@@ -546,9 +547,9 @@ fn run<B: Bits>(
         decompressed_bytes: table_bytes,
     } = match opened {
         Ok(tables) => tables,
-        Err(saved) => {
+        Err(stopped) => {
             let seconds = started.elapsed().as_secs_f64();
-            return Ok(Report::unsearched(board, pos, goal, seconds, saved));
+            return Ok(Report::unsearched(board, pos, goal, seconds, stopped));
         }
     };
     limits.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
