@@ -2917,3 +2917,32 @@ fn the_best_move_of_a_proved_root_comes_from_the_table() {
         assert_eq!(best.moves[0].value, Some(Wdl::Win), "{cols}x{rows}");
     }
 }
+
+/// A split search whose value is known while first moves are left unknown
+/// by the node limit says it stopped, as the search of one thread does
+/// (it said nothing: a table's "best first moves" left out winning moves
+/// with no word that the search was cut short).
+#[test]
+fn a_split_search_with_moves_left_unknown_says_why() {
+    let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let rules = Rules::default();
+    let pos = Position::start(&board, rules.first);
+    let lim = SearchLimits {
+        nodes: Some(2_000),
+        memory_bytes: 8 << 20,
+        ..SearchLimits::default()
+    };
+    let r = solve_split(&geo, &rules, &pos, 0, &NoTables, &lim, &Split::threads(2)).unwrap();
+    assert_eq!(r.value, Some(Wdl::Win));
+    assert!(r.moves.iter().any(|m| m.value.is_none()), "{:?}", r.moves);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    // With room for every move, nothing stopped it.
+    let lim = SearchLimits {
+        nodes: Some(100_000),
+        ..lim
+    };
+    let r = solve_split(&geo, &rules, &pos, 0, &NoTables, &lim, &Split::threads(2)).unwrap();
+    assert!(r.moves.iter().all(|m| m.value.is_some()), "{:?}", r.moves);
+    assert_eq!(r.stopped, None);
+}

@@ -349,6 +349,10 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         })
         .collect();
     moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
+    // A value known with first moves left unknown is a search stopped all
+    // the same (by the time limit, say): said so, as the search of one
+    // thread says it, unless a settled goal skipped them.
+    let answered = settled || (value.is_some() && moves.iter().all(|m| m.value.is_some()));
     Ok(SolveResult {
         value,
         goals,
@@ -370,7 +374,7 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         compactions: spent.compactions,
         cuts: spent.cuts,
         seconds: start.elapsed().as_secs_f64(),
-        stopped: if value.is_some() || settled {
+        stopped: if answered {
             None
         } else if interrupted() {
             // (Not settled, so stopped by the user.) Moves searched before
