@@ -51,6 +51,19 @@ pub fn reserve_exact<T>(v: &mut Vec<T>, additional: usize) {
     }
 }
 
+/// [`reserve_exact`], or `false` when the system does not give that much
+/// (more than the machine has: reserving would end the program).
+pub fn try_reserve_exact<T>(v: &mut Vec<T>, additional: usize) -> bool {
+    let old = v.as_ptr();
+    if v.try_reserve_exact(additional).is_err() {
+        return false;
+    }
+    if v.as_ptr() != old {
+        advise(v.as_ptr() as usize, v.capacity() * size_of::<T>());
+    }
+    true
+}
+
 /// Makes `v` `len` copies of `value` in the memory it has, reserving
 /// more (on huge pages, as [`reserve_exact`]) only if it must: memory used
 /// again costs no page faults, where a new vector's pages are each

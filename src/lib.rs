@@ -27,6 +27,7 @@
 //! - [`wdl`]: the win/draw/loss files beside the tables, which the search
 //!   reads without decompressing;
 //! - [`search`]: proof-number search with the tables;
+//! - [`sysmem`]: the machine's memory, which bounds builds and searches;
 //! - [`game`], [`engine`]: games, their records, and the engine that plays.
 //!
 //! The command line (`src/cli/`) is a thin layer over these. The same
@@ -92,6 +93,7 @@ pub mod probe;
 pub mod progress;
 pub mod rules;
 pub mod search;
+pub mod sysmem;
 pub mod table;
 pub mod value;
 pub mod verify;

@@ -423,6 +423,15 @@ fn user_errors_exit_with_code_2() {
         &["probe", "--turns-left", "3", "BBB/B.W/WWW w"],
         &["--turns-left needs --move-limit"],
     );
+    // More memory than the machine has (it ended with an abort, exit 134).
+    if fanorona::sysmem::total_memory().is_some_and(|t| t < 4000 << 30) {
+        user_error(
+            &[
+                "solve", "--board", "3x3", "--pieces", "0", "--memory", "4000",
+            ],
+            &["--memory 4000", "more than this machine's"],
+        );
+    }
     // zero or too many where that means nothing
     for args in [
         &[

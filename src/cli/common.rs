@@ -14,21 +14,6 @@ pub fn gib_to_bytes(gib: f64) -> u64 {
     (gib * (1u64 << 30) as f64) as u64
 }
 
-/// The memory the system can give a new process now without swapping
-/// (`MemAvailable` of `/proc/meminfo`), in bytes; `None` where there is
-/// no such file (not Linux) or it does not say.
-pub fn available_memory() -> Option<u64> {
-    mem_available_in(&std::fs::read_to_string("/proc/meminfo").ok()?)
-}
-
-/// The `MemAvailable` line of a `/proc/meminfo` text, in bytes.
-fn mem_available_in(meminfo: &str) -> Option<u64> {
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let mut words = line["MemAvailable:".len()..].split_whitespace();
-    let kib: u64 = words.next()?.parse().ok()?;
-    (words.next() == Some("kB")).then_some(kib * 1024)
-}
-
 /// The lines of `input` without their line ends, bytes that are not
 /// UTF-8 replaced by U+FFFD: a line that is not text reaches the parser of
 /// the moves or positions, which names it, where `BufRead::lines` would
@@ -209,20 +194,4 @@ pub fn stop_flag() -> Arc<AtomicBool> {
         flag
     })
     .clone()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mem_available_is_read_from_its_line_in_bytes() {
-        let meminfo = "MemTotal:       24608572 kB\nMemFree:        12013748 kB\n\
-                       MemAvailable:   15554236 kB\nBuffers:          123 kB\n";
-        assert_eq!(mem_available_in(meminfo), Some(15_554_236 * 1024));
-        // Old kernels have no such line; a line in other units is not guessed at.
-        assert_eq!(mem_available_in("MemTotal: 1 kB\nMemFree: 1 kB\n"), None);
-        assert_eq!(mem_available_in("MemAvailable: 12 MB\n"), None);
-        assert_eq!(mem_available_in("MemAvailable: lots kB\n"), None);
-    }
 }

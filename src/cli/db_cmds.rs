@@ -26,8 +26,7 @@ use fanorona::verify::verify_class;
 use fanorona::with_bits;
 
 use super::common::{
-    CliError, CliResult, RuleArgs, available_memory, gib_to_bytes, json_str, set_threads,
-    stop_flag, text_lines,
+    CliError, CliResult, RuleArgs, gib_to_bytes, json_str, set_threads, stop_flag, text_lines,
 };
 use super::progress::bytes;
 
@@ -344,10 +343,9 @@ pub fn build_tables_until(
     let plan = with_bits!(board.points(), B => {
         Builder::<B>::new(db, board, *rules, opts.clone()).check_selection(selection)?
     });
-    if let Some(warning) = plan
-        .peak
-        .and_then(|(group, needed)| memory_warning(&group, needed, available_memory()?))
-    {
+    if let Some(warning) = plan.peak.and_then(|(group, needed)| {
+        memory_warning(&group, needed, fanorona::sysmem::available_memory()?)
+    }) {
         eprintln!("{warning}");
     }
     if output == BuildOutput::Table {
@@ -435,7 +433,7 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
     let classes_left: usize = left.iter().map(|g| g.classes.len()).sum();
     let positions_left: u64 = left.iter().map(|g| g.total_positions()).sum();
     let refused = left.iter().find(|g| g.memory_bytes > limit);
-    let available = available_memory();
+    let available = fanorona::sysmem::available_memory();
     // A build running, stopped or killed in the folder: what the next one
     // takes up (as `info` says).
     let pending = fanorona::builder::pending_work(&dir);

@@ -27,7 +27,7 @@ use super::checkpoints::{
 };
 use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes, stop_flag};
 use super::db_cmds;
-use super::progress::ProgressLine;
+use super::progress::{ProgressLine, bytes as bytes_text};
 use super::report::{
     GoalRow, LineReport, Report, json_report, print_solve, table_csv, table_json, table_md,
 };
@@ -447,6 +447,15 @@ impl SearchArgs {
             )));
         }
         let bytes = gib_to_bytes(self.memory) as usize;
+        if let Some(total) = fanorona::sysmem::total_memory()
+            && bytes as u64 > total
+        {
+            return Err(CliError(format!(
+                "--memory {}: more than this machine's {} of memory",
+                self.memory,
+                bytes_text(total as usize)
+            )));
+        }
         if bytes < 1 << 20 {
             return Err(CliError(format!(
                 "--memory {}: at least 1 MiB (0.001 GiB) is needed",

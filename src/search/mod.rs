@@ -796,6 +796,13 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// tables of another board or rule set).
     pub fn new(geo: &'a Geometry<B>, rules: Rules, oracle: &'a O, limits: SearchLimits) -> Self {
         crate::value::assert_same_game(&geo.board, &rules, oracle);
+        // A bound past the machine's memory is cut to it: the tables are
+        // reserved at once, and a reservation of more than the machine has
+        // ends the program.
+        let mut limits = limits;
+        if let Some(total) = crate::sysmem::total_memory() {
+            limits.memory_bytes = limits.memory_bytes.min(total as usize);
+        }
         let now = Instant::now();
         let table_bytes = limits.memory_bytes / TABLE_SHARE;
         let conditional_bytes = limits.memory_bytes / CONDITIONAL_SHARE;

@@ -88,7 +88,14 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         }
         if !resume {
             if self.tree.capacity() == 0 {
-                crate::hugepages::reserve_exact(&mut self.tree, self.max_nodes);
+                // A bound past what the system gives at once (more than
+                // the machine's memory: a reservation of 32 GB on 24 GiB
+                // ended the program) is halved until it does.
+                while !crate::hugepages::try_reserve_exact(&mut self.tree, self.max_nodes)
+                    && self.max_nodes > 64
+                {
+                    self.max_nodes /= 2;
+                }
             }
             self.cuts = 0;
             self.tree.clear();
