@@ -787,3 +787,33 @@ fn a_merged_tree_stays_whole_through_a_sitting_and_a_file() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A checkpoint's open tree taken up by a search of its own goal is not
+/// replaced; a search of the other goal replaces it and says so (the file
+/// lost hours of tree without a word).
+#[test]
+fn a_tree_replaced_by_another_goals_search_is_said() {
+    let (geo, pos) = start(5, 5);
+    let dir = scratch("replaced");
+    let file = dir.join("5x5.fns");
+    let mut first = new_solver(&geo, Some(20_000), 64 << 20);
+    let r = white_wins(&mut first, &pos);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    first.save_checkpoint(&file).unwrap();
+    // The same goal takes the tree up.
+    let mut same = new_solver(&geo, Some(2_000), 64 << 20);
+    same.load_checkpoint(&file).unwrap();
+    white_wins(&mut same, &pos);
+    assert!(same.replaced_tree().is_none());
+    // The other goal replaces it, and says which it was.
+    let mut other = new_solver(&geo, Some(2_000), 64 << 20);
+    let read = other.load_checkpoint(&file).unwrap();
+    other
+        .prove_goal(&pos, 0, Color::Black, &mut |_| {})
+        .unwrap();
+    let replaced = other.replaced_tree().expect("the white tree replaced");
+    assert_eq!(replaced.goal, Color::White);
+    assert_eq!(replaced.root, pos);
+    assert_eq!(replaced.nodes, read.tree_nodes as u64);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

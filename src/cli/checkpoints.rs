@@ -55,6 +55,9 @@ pub(super) struct CheckpointRead {
     /// A tree passed over (another position's without the room for it, or
     /// a seed's): its position (FEN), goal and nodes.
     pub(super) skipped: Option<(String, Color, u64)>,
+    /// The tree read, replaced by the search of another goal or position
+    /// (the file written after has the new one): position, goal, nodes.
+    pub(super) replaced: Option<(String, Color, u64)>,
 }
 
 /// What a `--checkpoint-merge` file gave: to one search, or summed over
@@ -180,6 +183,7 @@ impl CheckpointRead {
                 .tree_skipped
                 .as_ref()
                 .map(|t| (position_to_fen(board, &t.root), t.goal, t.nodes)),
+            replaced: None,
         }
     }
 }
@@ -363,20 +367,27 @@ pub(super) fn json_checkpoint(c: &CheckpointReport) -> String {
             estimates,
             tree: root,
             skipped,
-        }) => format!(
-            "{{\"solved\": {solved}, \"solved_held\": {solved_held}, \"tree_nodes\": {tree_nodes}, \"path_dependent\": {path_dependent}, \"estimates\": {estimates}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}}}",
-            root.as_ref()
-                .map_or("null".to_string(), |(f, _)| json_str(f)),
-            root.as_ref()
-                .map_or("null".to_string(), |(_, g)| json_str(g.name())),
-            skipped
-                .as_ref()
-                .map_or("null".to_string(), |(f, g, n)| format!(
-                    "{{\"position\": {}, \"goal\": {}, \"nodes\": {n}}}",
-                    json_str(f),
-                    json_str(g.name())
-                ))
-        ),
+            replaced,
+        }) => {
+            let tree = |t: &Option<(String, Color, u64)>| {
+                t.as_ref().map_or("null".to_string(), |(f, g, n)| {
+                    format!(
+                        "{{\"position\": {}, \"goal\": {}, \"nodes\": {n}}}",
+                        json_str(f),
+                        json_str(g.name())
+                    )
+                })
+            };
+            format!(
+                "{{\"solved\": {solved}, \"solved_held\": {solved_held}, \"tree_nodes\": {tree_nodes}, \"path_dependent\": {path_dependent}, \"estimates\": {estimates}, \"tree_position\": {}, \"tree_goal\": {}, \"tree_skipped\": {}, \"tree_replaced\": {}}}",
+                root.as_ref()
+                    .map_or("null".to_string(), |(f, _)| json_str(f)),
+                root.as_ref()
+                    .map_or("null".to_string(), |(_, g)| json_str(g.name())),
+                tree(skipped),
+                tree(replaced),
+            )
+        }
     };
     let written = match &c.written {
         None => "null".to_string(),

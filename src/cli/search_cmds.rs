@@ -771,6 +771,16 @@ fn run<B: Bits>(
         };
         if let Some(plan) = checkpoint {
             line.finish();
+            if let (Some(t), Some(r)) = (solver.replaced_tree(), read.as_mut()) {
+                let fen = position_to_fen(&board, &t.root);
+                eprintln!(
+                    "warning: the open tree of \"{} wins?\" at {fen} ({} nodes) read from {} was replaced by this search's, of another goal or position (one tree is kept; its solved positions stay): give each goal its own --checkpoint file to keep both",
+                    t.goal.name(),
+                    t.nodes,
+                    plan.path.display()
+                );
+                r.replaced = Some((fen, t.goal, t.nodes));
+            }
             let (autosaves, autosave_error) = solver.autosave_status();
             if let Some(e) = autosave_error {
                 eprintln!("warning: writing the checkpoint while searching failed: {e}");

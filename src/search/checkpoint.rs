@@ -959,6 +959,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             if !skip_tree {
                 let n = self.tree.len();
                 self.tree_goal = (n > 0).then_some(goal);
+                self.tree_read = n > 0;
                 if n > 0 {
                     self.attacker = goal;
                     self.cuts = header.cuts;

@@ -669,6 +669,11 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     /// The goal (attacker) of the tree held, if any: a search of that goal
     /// from the tree's root takes it up where it stopped.
     tree_goal: Option<Color>,
+    /// Whether the tree held is one a checkpoint gave, not yet searched.
+    tree_read: bool,
+    /// A checkpoint's open tree that a search of another goal or position
+    /// replaced with its own ([`Solver::replaced_tree`]).
+    replaced_tree: Option<checkpoint::SkippedTree<B>>,
     /// Set by [`solve_split`] when another first move has settled the
     /// goal this search serves: a stop like the user's, told apart.
     settled: Option<Arc<AtomicBool>>,
@@ -831,6 +836,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             scratch: Vec::new(),
             attacker: Color::White,
             tree_goal: None,
+            tree_read: false,
+            replaced_tree: None,
             settled: None,
             spare_memory: None,
             autosave: None,
@@ -873,6 +880,13 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// searches whose checkpoints it read.
     pub fn total_nodes(&self) -> u64 {
         self.total_nodes
+    }
+
+    /// The open tree a checkpoint gave that a search of another goal or
+    /// position replaced with its own (one tree is held, and saved): the
+    /// checkpoint written next no longer has it.
+    pub fn replaced_tree(&self) -> Option<&checkpoint::SkippedTree<B>> {
+        self.replaced_tree.as_ref()
     }
 
     /// The most tree nodes the memory bound allows.

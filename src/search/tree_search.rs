@@ -87,6 +87,20 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             return GoalState::Open { proof, disproof };
         }
         if !resume {
+            // A checkpoint's open tree of another goal or position goes:
+            // one tree is held. Said, since its file loses it at the next
+            // save.
+            if std::mem::take(&mut self.tree_read)
+                && let (Some(goal), Some(root)) = (self.tree_goal, self.tree.first())
+                && root.pn() != 0
+                && root.dn() != 0
+            {
+                self.replaced_tree = Some(super::checkpoint::SkippedTree {
+                    root: root.node().pos,
+                    goal,
+                    nodes: self.tree.len() as u64,
+                });
+            }
             if self.tree.capacity() == 0 {
                 // A bound past what the system gives at once (more than
                 // the machine's memory: a reservation of 32 GB on 24 GiB
