@@ -2779,6 +2779,67 @@ fn table_command_writes_every_format() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `table` refuses a checkpoint of another board before it searches any
+/// board (it solved the boards before, then failed and wrote nothing), and
+/// writes each format once, with no leftover temporary file.
+#[test]
+fn table_checks_its_checkpoints_first_and_writes_whole_files() {
+    let dir = std::env::temp_dir().join(format!("fanorona-table-first-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ck = dir.join("ck");
+    std::fs::create_dir_all(&ck).unwrap();
+    let c = ck.to_str().unwrap();
+    // A 3x3 checkpoint where the 5x3 one belongs.
+    let (code, _, err) = fanorona(&[
+        "solve",
+        "--board",
+        "3x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+        "--quiet",
+        "--checkpoint",
+        ck.join("5x3.fns").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = fanorona(&[
+        "table",
+        "--boards",
+        "3x3,5x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+        "--checkpoint",
+        c,
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("5x3.fns") && err.contains("3x3"), "{err}");
+    assert!(!err.contains("3x3: win"), "searched before refusing: {err}");
+    let out_dir = dir.join("out");
+    let o = out_dir.to_str().unwrap();
+    let (code, _, err) = fanorona(&[
+        "table",
+        "--boards",
+        "3x3",
+        "--format",
+        "md,csv,md",
+        "--out",
+        o,
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.matches("wrote ").count(), 2, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["table.csv", "table.md"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_table_stopped_by_its_limit_is_taken_up_from_its_checkpoints() {
     let dir = std::env::temp_dir().join(format!("fanorona-table-ckpt-{}", std::process::id()));

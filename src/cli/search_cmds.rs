@@ -1005,6 +1005,14 @@ pub fn table(args: &TableArgs) -> CliResult {
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError(format!("--out {}: {e}", dir.display())))?;
+        // Before any search: a folder that cannot be written lost every
+        // board's result at the end.
+        for f in &args.format {
+            let path = dir.join(format!("table.{}", f.ext()));
+            fanorona::search::check_writable(&path).map_err(|e| {
+                CliError(format!("--out {}: cannot write there: {e}", dir.display()))
+            })?;
+        }
     }
     args.search.limits()?;
     if args.search.nodes == Some(0) {
@@ -1026,6 +1034,14 @@ pub fn table(args: &TableArgs) -> CliResult {
                     dir.join(format!("{board}.fns"))
                 };
                 check_checkpoint_path(&path, split, args.search.threads)?;
+                // A file of another board or rule set is refused now, not
+                // after the boards before it are solved.
+                if path.is_file() {
+                    with_bits!(board.points(), B => {
+                        fanorona::search::check_checkpoint_header::<B>(&path, board, &rules)
+                            .map_err(|e| CliError(format!("--checkpoint: {e}")))?;
+                    });
+                }
                 paths.push(Some(path));
             }
             paths
@@ -1034,6 +1050,7 @@ pub fn table(args: &TableArgs) -> CliResult {
     };
     let mut rows = Vec::new();
     let mut checkpoint_errors = 0;
+    let mut failed = None;
     for (board, checkpoint_path) in boards.into_iter().zip(checkpoint_paths) {
         let plan = checkpoint_path.as_deref().map(|path| CheckpointPlan {
             path,
@@ -1049,8 +1066,19 @@ pub fn table(args: &TableArgs) -> CliResult {
                 checkpoint: plan.as_ref(),
                 merge: &[],
             };
-            run(board, &rules, &pos, ask, &args.search)?
+            run(board, &rules, &pos, ask, &args.search)
         });
+        // A board that fails ends the run, but the boards solved before
+        // it are written first.
+        let r = match r {
+            Ok(r) => r,
+            Err(e) => {
+                failed = Some(CliError(format!(
+                    "{board}: {e} (the boards before it are in the table)"
+                )));
+                break;
+            }
+        };
         eprintln!(
             "{}: {} ({} nodes, {:.2} s)",
             board,
@@ -1080,7 +1108,14 @@ pub fn table(args: &TableArgs) -> CliResult {
             break;
         }
     }
-    for f in &args.format {
+    // Each format once, in the order given.
+    let mut seen = std::collections::HashSet::new();
+    let formats: Vec<&Format> = args
+        .format
+        .iter()
+        .filter(|f| seen.insert(f.ext()))
+        .collect();
+    for (i, f) in formats.iter().enumerate() {
         let text = match f {
             Format::Md => table_md(&rows, &rules),
             Format::Csv => table_csv(&rows, &rules),
@@ -1092,8 +1127,17 @@ pub fn table(args: &TableArgs) -> CliResult {
                 write_file(&path, &text)?;
                 eprintln!("wrote {}", path.display());
             }
-            None => print!("{text}"),
+            None => {
+                // Two formats on standard output, a blank line between.
+                if i > 0 {
+                    println!();
+                }
+                print!("{text}")
+            }
         }
+    }
+    if let Some(e) = failed {
+        return Err(e);
     }
     if checkpoint_errors > 0 {
         return Err(CliError(format!(
@@ -1137,7 +1181,22 @@ fn line_report<B: Bits>(board: &Board, line: &SearchLine<B>) -> LineReport {
     }
 }
 
+/// Writes `text` to `path` whole or not at all: to `path.tmp`, then
+/// renamed over it (a full disk left a table half written, the old one
+/// gone).
 fn write_file(path: &Path, text: &str) -> CliResult {
-    std::fs::write(path, text)
-        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+    let failed = |e: std::io::Error| CliError(format!("cannot write {}: {e}", path.display()));
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        use std::io::Write;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(failed(e));
+    }
+    Ok(())
 }
