@@ -2837,6 +2837,24 @@ fn table_checks_its_checkpoints_first_and_writes_whole_files() {
         .collect();
     names.sort();
     assert_eq!(names, ["table.csv", "table.md"]);
+    // A one-thread sitting's checkpoint is refused by a split one (which
+    // started from nothing), not passed over.
+    let (code, _, err) = fanorona(&[
+        "table",
+        "--boards",
+        "3x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "2",
+        "--checkpoint",
+        c,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("3x3.fns") && err.contains("--threads 1"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

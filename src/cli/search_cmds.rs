@@ -1028,11 +1028,31 @@ pub fn table(args: &TableArgs) -> CliResult {
                 .map_err(|e| CliError(format!("--checkpoint {}: {e}", dir.display())))?;
             let mut paths = Vec::new();
             for board in &boards {
-                let path = if split {
-                    dir.join(board.to_string())
-                } else {
-                    dir.join(format!("{board}.fns"))
-                };
+                let (path, other) = (
+                    dir.join(board.to_string()),
+                    dir.join(format!("{board}.fns")),
+                );
+                let (path, other) = if split { (path, other) } else { (other, path) };
+                // The other kind's checkpoint of this board is not taken
+                // up: refused, not passed over (a second sitting with
+                // another --threads started from nothing).
+                if other.exists() && !path.exists() {
+                    return Err(CliError(format!(
+                        "--checkpoint: {} is a {} search's checkpoint, which --threads {} does not take up: run with {}",
+                        other.display(),
+                        if split {
+                            "one-thread"
+                        } else {
+                            "split (--threads above 1)"
+                        },
+                        args.search.threads,
+                        if split {
+                            "--threads 1"
+                        } else {
+                            "--threads 2 or more"
+                        },
+                    )));
+                }
                 check_checkpoint_path(&path, split, args.search.threads)?;
                 // A file of another board or rule set is refused now, not
                 // after the boards before it are solved.
