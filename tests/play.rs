@@ -905,3 +905,18 @@ fn hint_gives_the_tables_values_or_the_engines_choice() {
     assert_eq!(positions(&out).len(), 1, "{out}");
     let _ = std::fs::remove_dir_all(&db);
 }
+
+/// A sacrificed stone is the sacrificing side's own loss, not a capture
+/// by the other side (it was counted as one).
+#[test]
+fn a_sacrificed_stone_is_not_counted_as_captured() {
+    let o = run(
+        &["play", "--board", "3x3", "--sacrifice", "--human", "both"],
+        "xa1\nb3-b2A\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("Turn 3: White to move. Captured: White 0, Black 1. Sacrificed: White 1, Black 0. Stones: White 2, Black 4."),
+        "{out}"
+    );
+}

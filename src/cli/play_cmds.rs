@@ -16,6 +16,7 @@ use fanorona::bits::Bits;
 use fanorona::engine::{self, Limits, XorShift64};
 use fanorona::game::{Entered, Game, GameRecord, Undone};
 use fanorona::geometry::Board;
+use fanorona::movegen::Turn;
 use fanorona::notation::turn_to_string;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
@@ -362,11 +363,39 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
         )
     };
     // Counted on the board shown, so that a chain's captures so far count.
+    // A side's stones gone are its opponent's captures but for those it
+    // sacrificed itself (each gone once the opponent's turn after it is
+    // played; until then it stands on the board as a block).
     let start = game.start();
+    let sacrificed = |c: Color| {
+        let made = game
+            .history()
+            .iter()
+            .zip(
+                std::iter::once(game.start().turn)
+                    .chain(game.history().iter().map(|p| p.after.turn)),
+            )
+            .filter(|(p, mover)| *mover == c && matches!(p.turn, Turn::Sacrifice(_)))
+            .count() as u32;
+        let standing = shown.block.is_some_and(|b| shown.stones(c).contains(b));
+        made - u32::from(standing)
+    };
+    let lost = |c: Color| {
+        start
+            .stones(c)
+            .count()
+            .saturating_sub(shown.stones(c).count())
+    };
+    let (gone_white, gone_black) = (sacrificed(Color::White), sacrificed(Color::Black));
+    let sacrifices = if gone_white + gone_black > 0 {
+        format!(" Sacrificed: White {gone_white}, Black {gone_black}.")
+    } else {
+        String::new()
+    };
     println!(
-        "{head}. Captured: White {}, Black {}. Stones: White {}, Black {}.",
-        start.black.count().saturating_sub(shown.black.count()),
-        start.white.count().saturating_sub(shown.white.count()),
+        "{head}. Captured: White {}, Black {}.{sacrifices} Stones: White {}, Black {}.",
+        lost(Color::Black).saturating_sub(gone_black),
+        lost(Color::White).saturating_sub(gone_white),
         shown.white.count(),
         shown.black.count(),
     );
