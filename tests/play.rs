@@ -920,3 +920,27 @@ fn a_sacrificed_stone_is_not_counted_as_captured() {
         "{out}"
     );
 }
+
+/// After a resignation (final) the game-over prompt does not offer `undo`;
+/// after a game played out it does.
+#[test]
+fn the_game_over_prompt_offers_undo_only_where_it_works() {
+    let o = run(
+        &["play", "--board", "3x3", "--human", "both"],
+        "resign\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("game over (save FILE, load FILE, quit)> "),
+        "{out}"
+    );
+    let o = run(
+        &["play", "--board", "3x3", "--human", "both"],
+        format!("{}quit\n", lines(&GAME_3X3)),
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("game over (undo, save FILE, load FILE, quit)> "),
+        "{out}"
+    );
+}

@@ -468,12 +468,16 @@ fn session<B: Bits>(
             if cfg.human == HumanArg::None {
                 return Ok(SessionEnd::Quit);
             }
-            prompt("game over (undo, save FILE, load FILE, quit)> ");
+            prompt(if game.is_adjudicated() {
+                "game over (save FILE, load FILE, quit)> "
+            } else {
+                "game over (undo, save FILE, load FILE, quit)> "
+            });
             let line = match input.read(None) {
                 Read::Line(l) => l,
                 _ => return Ok(SessionEnd::Quit),
             };
-            match command(&line, &mut game, cfg, &*oracle, input)? {
+            match command(&line, &mut game, cfg, &*oracle, input, None)? {
                 Some(end) => return Ok(end),
                 None => {
                     if game.outcome().is_none() {
@@ -555,7 +559,7 @@ fn session<B: Bits>(
         }
         let before = (game.turns_played(), game.redo_depth());
         let partial_before = game.partial();
-        if let Some(end) = command(&line, &mut game, cfg, &*oracle, input)? {
+        if let Some(end) = command(&line, &mut game, cfg, &*oracle, input, deadline)? {
             return Ok(end);
         }
         if (game.turns_played(), game.redo_depth()) != before {
@@ -578,6 +582,7 @@ fn command<B: Bits>(
     cfg: &PlayConfig,
     oracle: &dyn Oracle<B>,
     input: &Input,
+    deadline: Option<Instant>,
 ) -> Result<Option<SessionEnd>, CliError> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -625,7 +630,7 @@ fn command<B: Bits>(
             let me = game.position().turn;
             game.resign(me);
         }
-        "hint" if game.outcome().is_none() => hint(game, cfg, oracle)?,
+        "hint" if game.outcome().is_none() => hint(game, cfg, oracle, deadline)?,
         "draw" | "offer" if game.outcome().is_none() => offer_draw(game, cfg, oracle, input),
         _ if line.eq_ignore_ascii_case("offer draw") && game.outcome().is_none() => {
             offer_draw(game, cfg, oracle, input)
@@ -644,7 +649,14 @@ fn command<B: Bits>(
 /// Prints what the side to move should play: every move with its
 /// perfect-play value when the tables hold all the positions they lead to,
 /// else the move the engine would choose, with what its search found.
-fn hint<B: Bits>(game: &Game<B>, cfg: &PlayConfig, oracle: &dyn Oracle<B>) -> CliResult {
+/// `deadline`: when the person's time to move runs out; the engine's
+/// search for a hint takes at most half of what is left of it.
+fn hint<B: Bits>(
+    game: &Game<B>,
+    cfg: &PlayConfig,
+    oracle: &dyn Oracle<B>,
+    deadline: Option<Instant>,
+) -> CliResult {
     let left = game.turns_left();
     let valued: Option<Vec<(String, Value)>> = game
         .legal_turns()
@@ -661,7 +673,11 @@ fn hint<B: Bits>(game: &Game<B>, cfg: &PlayConfig, oracle: &dyn Oracle<B>) -> Cl
             println!("Tables (perfect play): {}", listed.join(", "));
         }
         _ => {
-            let limits = engine_limits(cfg.time_limit, cfg.engine_time, cfg.nodes, left);
+            let mut limits = engine_limits(cfg.time_limit, cfg.engine_time, cfg.nodes, left);
+            if let (Some(d), Some(t)) = (deadline, limits.time) {
+                let time_left = d.saturating_duration_since(Instant::now());
+                limits.time = Some(t.min(time_left / 2));
+            }
             let choice = engine::choose(
                 game.geometry(),
                 game.rules(),

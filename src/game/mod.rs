@@ -484,6 +484,12 @@ impl<B: Bits> Game<B> {
         Ok(played)
     }
 
+    /// Whether the game was ended by a loss on time, an agreed draw or a
+    /// resignation: final, not taken back by [`Game::undo`].
+    pub fn is_adjudicated(&self) -> bool {
+        self.adjudication.is_some()
+    }
+
     /// Takes back the last step of a half-entered turn, or else the last
     /// whole turn. A loss on time, an agreed draw and a resignation are
     /// final.
