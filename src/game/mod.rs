@@ -114,6 +114,9 @@ pub enum GameError {
     Notation(NotationError),
     /// Input that is neither a move, a point nor a step command.
     NotUnderstood { text: String },
+    /// A turn typed whole whose step to `to` could capture both ways, its
+    /// `A`/`W` left out, and the rest of it fits both.
+    AmbiguousCapture { text: String, to: String },
     /// A point name that is not on the board.
     NotAPoint { text: String, board: Board },
     /// A point without a stone of the side to move that can move.
@@ -144,6 +147,10 @@ impl fmt::Display for GameError {
             GameError::NotUnderstood { text } => write!(
                 f,
                 "'{text}' is not a move, a point or a command (type 'help')"
+            ),
+            GameError::AmbiguousCapture { text, to } => write!(
+                f,
+                "'{text}': the step to {to} captures by approach and by withdrawal, and the rest fits both: add A or W to {to}"
             ),
             GameError::NotAPoint { text, board } => {
                 write!(f, "'{text}' is not a point of the {board} board")
@@ -574,6 +581,10 @@ impl<B: Bits> Game<B> {
                     let saved = self.partial.take();
                     match self.enter_path(t) {
                         Ok(r) => Ok(r),
+                        Err(ambiguous @ GameError::AmbiguousCapture { .. }) => {
+                            self.partial = saved;
+                            Err(ambiguous)
+                        }
                         Err(_) => {
                             self.partial = saved;
                             Err(GameError::Notation(e))
@@ -625,12 +636,82 @@ impl<B: Bits> Game<B> {
                 text: first.to_string(),
             });
         }
-        let mut last = self.select(sq)?;
-        for part in parts {
+        let last = self.select(sq)?;
+        let parts: Vec<&str> = parts.collect();
+        self.enter_steps(t, &parts, last)
+    }
+
+    /// The rest of [`Game::enter_path`]: the steps `parts`, after `last`.
+    /// A step whose `A`/`W` was left out where it could capture both ways
+    /// is settled by the steps after it when only one way goes on with
+    /// them (`b3-c3-c4A` was refused as not legal).
+    fn enter_steps(
+        &mut self,
+        t: &str,
+        parts: &[&str],
+        mut last: Entered<B>,
+    ) -> Result<Entered<B>, GameError> {
+        for (i, part) in parts.iter().enumerate() {
             if matches!(last, Entered::Played(_)) {
                 return Err(GameError::NotUnderstood {
                     text: t.to_string(),
                 });
+            }
+            if self.partial.as_ref().is_some_and(|p| p.choice.is_some()) {
+                // The whole turn with the letter put in, each way: a
+                // legal turn is played as typed whole would be.
+                let all: Vec<&str> = t.split('-').collect();
+                // `parts` ends `all`: the step that was `parts[i - 1]`.
+                let at = all.len() - 1 - parts.len() + i;
+                let whole: Vec<Turn> = ["A", "W"]
+                    .iter()
+                    .filter_map(|k| {
+                        let mut with = all.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+                        with[at].push_str(k);
+                        parse_turn(&self.geo, &self.rules, self.position(), &with.join("-"))
+                            .ok()
+                            .map(|(turn, _)| turn)
+                    })
+                    .collect();
+                match whole.len() {
+                    1 => {
+                        self.partial = None;
+                        let turn = whole.into_iter().next().expect("one turn");
+                        return self.commit(turn).map(Entered::Played);
+                    }
+                    2 => {
+                        return Err(GameError::AmbiguousCapture {
+                            text: t.to_string(),
+                            to: parts[i - 1].to_string(),
+                        });
+                    }
+                    _ => {}
+                }
+                // Else a turn still to be entered: the way whose steps go on.
+                let mut ways = Vec::new();
+                for kind in [CaptureKind::Approach, CaptureKind::Withdrawal] {
+                    let mut game = self.clone();
+                    let went = game
+                        .choose_kind(t, kind)
+                        .and_then(|chosen| game.enter_steps(t, &parts[i..], chosen));
+                    if let Ok(entered) = went {
+                        ways.push((game, entered));
+                    }
+                }
+                return match ways.len() {
+                    1 => {
+                        let (game, entered) = ways.pop().expect("one way");
+                        *self = game;
+                        Ok(entered)
+                    }
+                    0 => Err(GameError::NotUnderstood {
+                        text: t.to_string(),
+                    }),
+                    _ => Err(GameError::AmbiguousCapture {
+                        text: t.to_string(),
+                        to: parts[i - 1].to_string(),
+                    }),
+                };
             }
             let (sq, kind) = self.parse_point(part)?;
             last = self.step(part, sq, kind)?;
@@ -1222,6 +1303,60 @@ mod tests {
         assert!(
             matches!(err, RecordError::AfterEnd { line: 3, .. }),
             "{err:?}"
+        );
+    }
+
+    /// A capture typed whole without the `A`/`W` of a first step that
+    /// could capture both ways is played when the rest of it fits one way
+    /// only, and named as ambiguous when it fits both (it was refused as
+    /// not legal). Over random 5x5 positions.
+    #[test]
+    fn a_left_out_capture_letter_is_settled_by_the_rest_of_the_turn() {
+        let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+        let mut rng = crate::engine::XorShift64::new(120);
+        let strip = |text: &str| -> String {
+            let mut parts: Vec<String> = text.split('-').map(str::to_string).collect();
+            parts[1] = parts[1].trim_end_matches(['A', 'W']).to_string();
+            parts.join("-")
+        };
+        let (mut settled, mut ambiguous) = (0, 0);
+        for _ in 0..3000 {
+            let mut pos = Position::<u64>::empty(Color::White);
+            for sq in 0..25u8 {
+                match rng.below(3) {
+                    0 => pos.white = pos.white.with(sq),
+                    1 if rng.below(2) == 0 => pos.black = pos.black.with(sq),
+                    _ => {}
+                }
+            }
+            let game = Game::from_position(board, Rules::default(), pos);
+            let names = game.legal_moves();
+            for name in &names {
+                let steps = name.split('-').count() - 1;
+                let first = name.split('-').take(2).collect::<Vec<_>>().join("-");
+                let head = first.trim_end_matches(['A', 'W']);
+                let both_ways = ["A", "W"]
+                    .iter()
+                    .all(|k| names.iter().any(|n| n.starts_with(&format!("{head}{k}"))));
+                if steps < 2 || !both_ways {
+                    continue;
+                }
+                let typed = strip(name);
+                let fits = names.iter().filter(|n| strip(n) == typed).count();
+                let mut g = game.clone();
+                match (fits, g.enter(&typed)) {
+                    (1, Ok(Entered::Played(p))) => {
+                        assert_eq!(&p.notation, name, "{typed}");
+                        settled += 1;
+                    }
+                    (2, Err(GameError::AmbiguousCapture { .. })) => ambiguous += 1,
+                    (n, r) => panic!("{typed} ({n} fit) at {}: {r:?}", game.fen()),
+                }
+            }
+        }
+        assert!(
+            settled > 10 && ambiguous > 10,
+            "{settled} settled, {ambiguous} ambiguous"
         );
     }
 
