@@ -227,6 +227,9 @@ trait WalkPoint<B: Bits>: Copy {
     /// The point as a one-point set.
     fn set(self) -> B;
     fn square(self) -> Square;
+    /// A key that tells points apart, cheap to make and sort: the
+    /// one-point set's word, or the index.
+    fn key(self) -> u64;
 }
 
 /// A point as a one-point set.
@@ -251,6 +254,11 @@ impl<B: Bits> WalkPoint<B> for OneBit<B> {
     fn square(self) -> Square {
         self.0.lowest()
     }
+    /// (Used on one-word boards only, where the word is the set.)
+    #[inline]
+    fn key(self) -> u64 {
+        self.0.word(0)
+    }
 }
 
 /// A point as its index.
@@ -274,6 +282,10 @@ impl<B: Bits> WalkPoint<B> for Index {
     #[inline]
     fn square(self) -> Square {
         self.0
+    }
+    #[inline]
+    fn key(self) -> u64 {
+        self.0 as u64
     }
 }
 
@@ -478,7 +490,7 @@ pub fn count_children<B: Bits>(
     geo: &Geometry<B>,
     rules: &Rules,
     pos: &Position<B>,
-    scratch: &mut Vec<(Square, B)>,
+    scratch: &mut Vec<(u64, B)>,
 ) -> u64 {
     let own = pos.mover();
     if own.is_empty() || pos.waiter().is_empty() {
@@ -530,7 +542,7 @@ pub fn count_children<B: Bits>(
 struct ChainEnds<'a, B> {
     geo: &'a Geometry<B>,
     forced: bool,
-    ends: &'a mut Vec<(Square, B)>,
+    ends: &'a mut Vec<(u64, B)>,
 }
 
 impl<B: Bits> ChainEnds<'_, B> {
@@ -596,11 +608,11 @@ impl<B: Bits> ChainEnds<'_, B> {
         let enemy2 = enemy & !captured;
         let empty2 = (empty | captured | at.set()) & !to_set;
         if !self.forced {
-            self.ends.push((to.square(), enemy2));
+            self.ends.push((to.key(), enemy2));
         }
         let went_on = enemy2.any() && self.walk(to, visited | to_set, Some(d), enemy2, empty2);
         if self.forced && !went_on {
-            self.ends.push((to.square(), enemy2));
+            self.ends.push((to.key(), enemy2));
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 
-use crate::bits::{Bits, Square};
+use crate::bits::Bits;
 use crate::geometry::Geometry;
 use crate::movegen::{children_into, count_children};
 use crate::position::Position;
@@ -22,7 +22,7 @@ fn perft_rec<B: Bits>(
     pos: &Position<B>,
     depth: u32,
     buffers: &mut [Vec<Position<B>>],
-    scratch: &mut Vec<(Square, B)>,
+    scratch: &mut Vec<(u64, B)>,
 ) -> u64 {
     match depth {
         0 => return 1,

@@ -341,7 +341,7 @@ fn check_position<B: Bits>(
     nrules: NaiveRules,
     fen: &str,
     pos: &Position<B>,
-    scratch: &mut Vec<(fanorona::Square, B)>,
+    scratch: &mut Vec<(u64, B)>,
     stats: Option<&mut Stats>,
 ) -> Vec<String> {
     let mut errs = Vec::new();

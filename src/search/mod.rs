@@ -244,7 +244,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::bits::{Bits, Square};
+use crate::bits::Bits;
 use crate::geometry::Geometry;
 use crate::movegen::{Status, Turn, count_children, for_each_turn, status};
 use crate::position::Position;
@@ -664,7 +664,7 @@ pub struct Solver<'a, B: Bits, O: Oracle<B>> {
     /// each with its number of stones ([`Solver::on_path`]).
     path: Vec<(Node<B>, u32)>,
     positions: Vec<Position<B>>,
-    scratch: Vec<(Square, B)>,
+    scratch: Vec<(u64, B)>,
     attacker: Color,
     /// The goal (attacker) of the tree held, if any: a search of that goal
     /// from the tree's root takes it up where it stopped.
