@@ -257,6 +257,7 @@ impl<B: Bits> WalkPoint<B> for OneBit<B> {
     /// (Used on one-word boards only, where the word is the set.)
     #[inline]
     fn key(self) -> u64 {
+        debug_assert_eq!(B::WORDS, 1, "one-point sets key points of one-word sets");
         self.0.word(0)
     }
 }
