@@ -35,6 +35,9 @@ pub enum NotationError {
     BadBlock { fen: String, why: &'static str },
     /// Stuff after the side to move.
     Trailing(String),
+    /// A row with a run of empty points that is not a number from 1
+    /// (`0`, `01`).
+    BadRun { fen: String, row: String },
     /// The diagram does not fit the board asked for.
     WrongBoard { fen: String, expected: Board },
     /// The board has more points than the set type holds (`u64` holds 64:
@@ -72,6 +75,10 @@ impl fmt::Display for NotationError {
                 "position '{fen}' is {cols}x{rows}: columns and rows must both be odd numbers from 1 to {MAX_SIDE}"
             ),
             NotationError::BadBlock { fen, why } => write!(f, "position '{fen}': {why}"),
+            NotationError::BadRun { fen, row } => write!(
+                f,
+                "position '{fen}': row '{row}' has a run of empty points that starts with 0 (a run is a number from 1)"
+            ),
             NotationError::Trailing(s) => {
                 write!(f, "unexpected '{s}' after the side to move")
             }
@@ -153,6 +160,13 @@ impl Diagram {
             };
             for ch in row.chars() {
                 if ch.is_ascii_digit() {
+                    // A run starts with 1 to 9: `0` and `01` are typos.
+                    if digits.is_empty() && ch == '0' {
+                        return Err(NotationError::BadRun {
+                            fen: fen_t.to_string(),
+                            row: row.to_string(),
+                        });
+                    }
                     digits.push(ch);
                     continue;
                 }

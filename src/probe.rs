@@ -39,8 +39,9 @@ impl fmt::Display for ProbeError {
         match self {
             ProbeError::NotBuilt { class, path } => write!(
                 f,
-                "class {class} (side to move {} stones, other side {}{}) is not built: no {}",
+                "class {class} (side to move {} stone{}, other side {}{}) is not built: no {}",
                 class.mover,
+                if class.mover == 1 { "" } else { "s" },
                 class.other,
                 if class.block {
                     ", one a sacrificed block"

@@ -1392,6 +1392,12 @@ fn position_errors_are_typed() {
         Err(BoardError::BadSize { .. })
     ));
     assert_eq!(Board::parse_size(" 9X5 "), Ok((9, 5)));
+    // A run of empty points from 0 is a typo, not a run (it was read).
+    for fen in ["B0BB/..../..../WWWW w", "B01B/.../... w"] {
+        let e = parse_err(fen);
+        assert!(matches!(e, NotationError::BadRun { .. }), "{fen}: {e:?}");
+    }
+    assert!(Diagram::parse("13/13/13/13/13/13/6W6/13/13/13/13/13/6B6 w").is_ok());
     // A board too big for the set type asked for (9x9 in u64): an error,
     // where it made a wrong position in release builds.
     let b99 = Board::new(9, 9, Diagonals::Corner).unwrap();

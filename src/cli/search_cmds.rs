@@ -251,7 +251,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// End with one JSON line {"board", "position", "value", "moves",
-    /// "nodes", "seconds", ...}.
+    /// "nodes", "seconds", ...}. Proof and disproof numbers are numbers,
+    /// or the string "inf" for infinity (a goal settled).
     #[arg(long)]
     pub json: bool,
 }
@@ -379,6 +380,20 @@ fn open_oracle<B: Bits>(
     stones: u32,
     deadline: Option<Instant>,
 ) -> Result<Result<SearchTables<B>, db_cmds::BuildStopped>, CliError> {
+    // No position below has more stones than the one searched: a 7x5
+    // ending of four stones needs the tables of four, not of eight.
+    let pieces = args
+        .pieces
+        .unwrap_or_else(|| db_cmds::default_pieces(board))
+        .min(stones);
+    if pieces < 2 {
+        // No tables: no folder needed either.
+        return Ok(Ok(SearchTables {
+            tables: None,
+            stones: None,
+            decompressed_bytes: 0,
+        }));
+    }
     // The default folder is made when needed; one named by hand must exist,
     // so a typo does not start a build somewhere unexpected.
     let db = match &args.db {
@@ -392,19 +407,6 @@ fn open_oracle<B: Bits>(
         Some(db) => db.clone(),
         None => PathBuf::from(db_cmds::DEFAULT_DB),
     };
-    // No position below has more stones than the one searched: a 7x5
-    // ending of four stones needs the tables of four, not of eight.
-    let pieces = args
-        .pieces
-        .unwrap_or_else(|| db_cmds::default_pieces(board))
-        .min(stones);
-    if pieces < 2 {
-        return Ok(Ok(SearchTables {
-            tables: None,
-            stones: None,
-            decompressed_bytes: 0,
-        }));
-    }
     if !db_cmds::tables_present(&db, board, rules, pieces) {
         let build = db_cmds::BuildRequest {
             memory_gib: db_cmds::DEFAULT_BUILD_MEMORY_GIB,
