@@ -382,7 +382,16 @@ fn check_move_syntax(board: &Board, text: &str) -> Result<(), NotationError> {
             p
         };
         if board.parse_square(pt).is_none() {
-            return Err(bad(format!("'{pt}' is not a point of the {board} board")));
+            // Files are lower case: `C1` is c1 mistyped, said so.
+            let lower = pt.to_ascii_lowercase();
+            let hint = if lower != pt && board.parse_square(&lower).is_some() {
+                format!(" (files are lower case: {lower})")
+            } else {
+                String::new()
+            };
+            return Err(bad(format!(
+                "'{pt}' is not a point of the {board} board{hint}"
+            )));
         }
     }
     Ok(())

@@ -1417,6 +1417,9 @@ fn move_errors_are_typed() {
     let d = Diagram::parse("BBB/B.W/WWW w").unwrap();
     let geo = Geometry::<u64>::new(d.board(rules.diagonals));
     let pos: Position<u64> = d.to_position();
+    // an upper-case file: said to be one
+    let e = parse_turn(&geo, &rules, &pos, "C1-B2A").unwrap_err();
+    assert!(e.to_string().contains("files are lower case: c1"), "{e}");
     // illegal: the message lists the legal moves
     let e = parse_turn(&geo, &rules, &pos, "a1-a2").unwrap_err();
     match &e {
