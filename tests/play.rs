@@ -944,3 +944,59 @@ fn the_game_over_prompt_offers_undo_only_where_it_works() {
         "{out}"
     );
 }
+
+/// Ctrl-C in a game saves it (it was lost: the program just ended), in
+/// the current folder, and says where; the file loads.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_game() {
+    let dir = std::env::temp_dir().join(format!("fanorona-play-ctrlc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(BIN)
+        .args(["play", "--board", "3x3", "--human", "both"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fanorona");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"a1-b2A\n").unwrap();
+    // Until the move is played (the program waits for Black's), then the
+    // signal; standard input stays open.
+    std::thread::sleep(Duration::from_millis(700));
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(signalled.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("interrupted: the game is saved in "), "{err}");
+    let saved: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let text = std::fs::read_to_string(&saved[0]).unwrap();
+    assert!(text.contains("1. a1-b2A"), "{text}");
+    let o = run(
+        &[
+            "play",
+            "--load",
+            saved[0].to_str().unwrap(),
+            "--human",
+            "both",
+        ],
+        "quit\n",
+    );
+    assert!(
+        stdout(&o).contains("Turn 2: Black to move"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,6 +7,8 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -23,7 +25,7 @@ use fanorona::rules::{Color, Rules};
 use fanorona::value::{NoTables, Oracle, Value};
 use fanorona::with_bits;
 
-use super::common::{CliError, CliResult, RuleArgs, text_lines};
+use super::common::{CliError, CliResult, RuleArgs, stop_flag, text_lines};
 use super::rules_cmds::board_and_diagram;
 use fanorona::draw::board_text;
 
@@ -202,15 +204,19 @@ fn engine_limits(
 // ----- play -----
 
 /// Lines from standard input, read on their own thread so that a person's
-/// time can run out while the program waits.
+/// time can run out while the program waits, and Ctrl-C be seen.
 struct Input {
     rx: Receiver<String>,
+    /// Set by Ctrl-C or kill ([`stop_flag`]).
+    stop: Arc<AtomicBool>,
 }
 
 enum Read {
     Line(String),
     Eof,
     Timeout,
+    /// Ctrl-C or kill while waiting.
+    Interrupted,
 }
 
 impl Input {
@@ -223,23 +229,61 @@ impl Input {
                 }
             }
         });
-        Input { rx }
+        Input {
+            rx,
+            stop: stop_flag(),
+        }
     }
 
+    fn interrupted(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// The next line, waiting until `deadline` at most; a tenth of a
+    /// second at a time, to see Ctrl-C.
     fn read(&self, deadline: Option<Instant>) -> Read {
-        match deadline {
-            None => match self.rx.recv() {
-                Ok(l) => Read::Line(l),
-                Err(_) => Read::Eof,
-            },
-            Some(d) => {
-                let wait = d.saturating_duration_since(Instant::now());
-                match self.rx.recv_timeout(wait) {
-                    Ok(l) => Read::Line(l),
-                    Err(RecvTimeoutError::Timeout) => Read::Timeout,
-                    Err(RecvTimeoutError::Disconnected) => Read::Eof,
-                }
+        let slice = Duration::from_millis(100);
+        loop {
+            if self.interrupted() {
+                return Read::Interrupted;
             }
+            let wait = match deadline {
+                None => slice,
+                Some(d) => match d.saturating_duration_since(Instant::now()) {
+                    left if left.is_zero() => return Read::Timeout,
+                    left => left.min(slice),
+                },
+            };
+            match self.rx.recv_timeout(wait) {
+                Ok(l) => return Read::Line(l),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Read::Eof,
+            }
+        }
+    }
+}
+
+/// Saves the game of a session Ctrl-C or kill stopped, so that nothing is
+/// lost: into the current folder, else on standard error. The error the
+/// program ends with says where.
+fn save_interrupted<B: Bits>(game: &Game<B>) -> CliError {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let path = PathBuf::from(format!("fanorona-game-{stamp}.txt"));
+    let text = game.record().to_text();
+    match std::fs::write(&path, &text) {
+        Ok(()) => CliError(format!(
+            "interrupted: the game is saved in {} (fanorona play --load {} goes on)",
+            path.display(),
+            path.display()
+        )),
+        Err(e) => {
+            eprint!("{text}");
+            CliError(format!(
+                "interrupted: the game could not be saved in {} ({e}); its record is above",
+                path.display()
+            ))
         }
     }
 }
@@ -459,6 +503,10 @@ fn session<B: Bits>(
     let mut warned = HashSet::new();
     loop {
         warn_table_problems(&*oracle, &mut warned);
+        // Ctrl-C while the engine thought: seen once it has moved.
+        if input.interrupted() {
+            return Err(save_interrupted(&game));
+        }
         if let Some(o) = game.outcome() {
             if !announced {
                 print_state(&game, cfg);
@@ -475,6 +523,7 @@ fn session<B: Bits>(
             });
             let line = match input.read(None) {
                 Read::Line(l) => l,
+                Read::Interrupted => return Err(save_interrupted(&game)),
                 _ => return Ok(SessionEnd::Quit),
             };
             match command(&line, &mut game, cfg, &*oracle, input, None)? {
@@ -536,6 +585,10 @@ fn session<B: Bits>(
             Read::Eof => {
                 println!();
                 return Ok(SessionEnd::Quit);
+            }
+            Read::Interrupted => {
+                println!();
+                return Err(save_interrupted(&game));
             }
             Read::Timeout => {
                 println!();
