@@ -1000,3 +1000,37 @@ fn ctrl_c_saves_the_game() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ctrl-C ends a match at the next move and counts the games finished (it
+/// ended the program with no summary).
+#[cfg(unix)]
+#[test]
+fn an_interrupted_match_counts_its_finished_games() {
+    let child = Command::new(BIN)
+        .args(["match", "--board", "3x3", "--games", "1000000"])
+        .args(["--engine-time", "5", "--white", "random"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fanorona");
+    std::thread::sleep(Duration::from_millis(1500));
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(signalled.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let last = stdout.lines().last().unwrap_or_default();
+    let played: u32 = last.split(' ').next().unwrap().parse().expect(last);
+    let games = stdout.lines().filter(|l| l.starts_with("game ")).count() as u32;
+    assert_eq!(played, games, "{last}");
+    assert!(
+        stderr.contains(&format!("interrupted: {played} of 1000000 games played")),
+        "{stderr}"
+    );
+}

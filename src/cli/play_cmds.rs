@@ -849,14 +849,20 @@ pub fn match_cmd(args: &MatchArgs) -> CliResult {
     }
     rec.max_turns = Some(args.max_turns.unwrap_or(40 * board.rows as u32));
     let (w, dr, b) = with_bits!(board.points(), B => run_match::<B>(args, &rec)?);
+    // Ctrl-C or kill ends the match at the next move, the game in
+    // progress left out: the games finished are counted all the same.
+    let played = w + dr + b;
     if args.json {
         println!("{{\"white_wins\": {w}, \"draws\": {dr}, \"black_wins\": {b}}}");
     } else {
-        let games = if args.games == 1 { "game" } else { "games" };
-        println!(
-            "{} {games}: White wins {w}, draws {dr}, Black wins {b}",
+        let games = if played == 1 { "game" } else { "games" };
+        println!("{played} {games}: White wins {w}, draws {dr}, Black wins {b}");
+    }
+    if played < args.games {
+        return Err(CliError(format!(
+            "interrupted: {played} of {} games played",
             args.games
-        );
+        )));
     }
     Ok(())
 }
@@ -867,10 +873,15 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
     let time_limit = args.time_limit.map(Duration::from_millis);
     let (mut w, mut d, mut b) = (0, 0, 0);
     let mut warned = HashSet::new();
-    for i in 0..args.games {
+    let stop = stop_flag();
+    'games: for i in 0..args.games {
         let mut game = first.clone();
         let mut rng = XorShift64::new(args.seed.wrapping_add(i as u64));
         while game.outcome().is_none() {
+            // The game in progress is left, not counted.
+            if stop.load(Ordering::SeqCst) {
+                break 'games;
+            }
             let mover = game.position().turn;
             let player = match mover {
                 Color::White => args.white,
