@@ -3032,3 +3032,85 @@ fn a_split_search_with_moves_left_unknown_says_why() {
     assert!(r.moves.iter().all(|m| m.value.is_some()), "{:?}", r.moves);
     assert_eq!(r.stopped, None);
 }
+
+/// A seed of another board is refused even where the search's own
+/// checkpoint is there to be read instead (it was passed over without a
+/// word), a folder given to --checkpoint-merge is named as one, and a
+/// split search's folder of another rule set is refused before any move's
+/// file is written.
+#[test]
+fn seeds_merges_and_split_folders_are_checked_first() {
+    let dir = std::env::temp_dir().join(format!("fanorona-seed-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--pieces", "0", "--quiet", "--nodes", "3000"];
+        args.extend(extra);
+        fanorona(&args)
+    };
+    let (code, _, err) = solve(&[
+        "--board",
+        "3x3",
+        "--threads",
+        "1",
+        "--checkpoint",
+        &path("3x3.fns"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = solve(&[
+        "--board",
+        "5x3",
+        "--threads",
+        "1",
+        "--checkpoint",
+        &path("5x3.fns"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = solve(&[
+        "--board",
+        "5x3",
+        "--threads",
+        "1",
+        "--checkpoint",
+        &path("5x3.fns"),
+        "--checkpoint-seed",
+        &path("3x3.fns"),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--checkpoint-seed") && err.contains("3x3"),
+        "{err}"
+    );
+    let (code, _, err) = solve(&[
+        "--board",
+        "5x3",
+        "--threads",
+        "2",
+        "--checkpoint",
+        &path("split"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = solve(&["--board", "5x3", "--checkpoint-merge", &path("split")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a folder"), "{err}");
+    let files = || std::fs::read_dir(dir.join("split")).unwrap().count();
+    let before = files();
+    let (code, _, err) = solve(&[
+        "--board",
+        "5x3",
+        "--threads",
+        "2",
+        "--sacrifice",
+        "--checkpoint",
+        &path("split"),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("corner-free-sl-sac"), "{err}");
+    assert_eq!(
+        files(),
+        before,
+        "files written into a folder of other rules"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

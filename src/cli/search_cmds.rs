@@ -623,6 +623,13 @@ fn run<B: Bits>(
                 for f in &files {
                     fanorona::search::check_writable(f)
                         .map_err(|e| CliError(format!("--checkpoint: cannot write there: {e}")))?;
+                    // A move's file of another board or rule set is refused
+                    // before any search (the others' files were written
+                    // first, into a folder of other rules).
+                    if f.is_file() {
+                        fanorona::search::check_checkpoint_header::<B>(f, &board, rules)
+                            .map_err(|e| CliError(format!("--checkpoint: {e}")))?;
+                    }
                 }
                 Some(files)
             }
@@ -953,8 +960,13 @@ pub fn solve(args: &SolveArgs) -> CliResult {
     }
     if let Some(file) = args.checkpoint_merge.iter().find(|f| !f.is_file()) {
         return Err(CliError(format!(
-            "--checkpoint-merge {}: no such file",
-            file.display()
+            "--checkpoint-merge {}: {}",
+            file.display(),
+            if file.is_dir() {
+                "a folder (a split search's): give its files, FOLDER/*.fns"
+            } else {
+                "no such file"
+            }
         )));
     }
     let plan = args.checkpoint.as_deref().map(|path| CheckpointPlan {
@@ -969,6 +981,12 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         // stops them all).
         for m in &args.checkpoint_merge {
             fanorona::search::check_checkpoint_header::<B>(m, &board, &rules)?;
+        }
+        // The seed too, though a checkpoint already there is read in its
+        // place: a wrong one was passed over without a word.
+        if let Some(seed) = args.checkpoint_seed.as_deref() {
+            fanorona::search::check_checkpoint_header::<B>(seed, &board, &rules)
+                .map_err(|e| CliError(format!("--checkpoint-seed: {e}")))?;
         }
         let pos: Position<B> = d.to_position();
         let ask = Ask {
