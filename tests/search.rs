@@ -3114,3 +3114,24 @@ fn seeds_merges_and_split_folders_are_checked_first() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A split search of both goals (no --goal) that disproved one goal after
+/// a first move, the other left open, gives that move its bound (it said
+/// "unknown").
+#[test]
+fn a_split_search_gives_a_half_settled_move_its_bound() {
+    let (code, out, err) = fanorona(&[
+        "solve",
+        "--board",
+        "5x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "2",
+        "--nodes",
+        "2000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let moves = out.lines().find(|l| l.starts_with("moves")).expect(&out);
+    assert!(moves.contains("b2-c2W not-loss"), "{moves}");
+}

@@ -216,10 +216,17 @@ impl Report {
         if value.is_some() {
             return None;
         }
-        let of_goal = self
-            .goal
-            .zip(self.goals_after(m))
-            .and_then(|(goal, goals)| goal_bound(goal, self.turn, value, goals));
+        // With --goal, that goal's; else either side's (a split search
+        // of both goals stopped after settling one: it said "unknown").
+        let attackers = match self.goal {
+            Some(goal) => vec![goal],
+            None => vec![self.turn, self.turn.other()],
+        };
+        let of_goal = self.goals_after(m).and_then(|goals| {
+            attackers
+                .into_iter()
+                .find_map(|attacker| goal_bound(attacker, self.turn, value, goals))
+        });
         of_goal.or((self.value == Some(Wdl::Draw)).then_some("not-win"))
     }
     pub(super) fn all_moves(&self) -> String {
