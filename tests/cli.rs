@@ -970,11 +970,7 @@ fn an_interrupted_bench_removes_its_folder() {
     }
     assert!(folder.exists(), "no build folder {}", folder.display());
     std::thread::sleep(std::time::Duration::from_secs(1));
-    let signalled = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(signalled.success());
+    support::signal::interrupt(child.id());
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -1005,11 +1001,7 @@ fn a_search_interrupted_in_its_table_build_reports_unknown() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     std::thread::sleep(std::time::Duration::from_secs(1));
-    let signalled = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(signalled.success());
+    support::signal::interrupt(child.id());
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);

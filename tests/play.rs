@@ -966,11 +966,7 @@ fn ctrl_c_saves_the_game() {
     // Until the move is played (the program waits for Black's), then the
     // signal; standard input stays open.
     std::thread::sleep(Duration::from_millis(700));
-    let signalled = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(signalled.success());
+    support::signal::interrupt(child.id());
     let out = child.wait_with_output().unwrap();
     drop(stdin);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -1014,11 +1010,7 @@ fn an_interrupted_match_counts_its_finished_games() {
         .spawn()
         .expect("start fanorona");
     std::thread::sleep(Duration::from_millis(1500));
-    let signalled = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(signalled.success());
+    support::signal::interrupt(child.id());
     let out = child.wait_with_output().unwrap();
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout).into_owned(),
