@@ -778,19 +778,35 @@ fn draws_are_accepted_only_when_proven() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
+/// A fresh folder of this test process named `name`, with the tables of
+/// `board` up to `pieces` stones built by the program.
+fn built_tables(name: &str, board: &str, pieces: &str) -> std::path::PathBuf {
+    let db = std::env::temp_dir().join(format!("fanorona-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let built = run(
+        &[
+            "build",
+            "--board",
+            board,
+            "--pieces",
+            pieces,
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&built.stderr);
+    assert!(built.status.success(), "{err}");
+    db
+}
+
 /// A damaged table is named on standard error while the engine plays on
 /// by searching (it fell back without a word: the user believed play was
 /// perfect), in `play` and in `match`.
 #[test]
 fn a_damaged_table_is_named_while_the_engine_plays_on() {
-    let db = std::env::temp_dir().join(format!("fanorona-play-damaged-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = built_tables("damaged", "3x3", "4");
     let dir = db.to_str().unwrap();
-    let built = run(
-        &["build", "--board", "3x3", "--pieces", "4", "--db", dir],
-        "",
-    );
-    assert!(built.status.success());
     // Every table's last bytes flipped: its last block's checksum fails.
     for table in std::fs::read_dir(db.join("3x3-corner-free-sl")).unwrap() {
         let table = table.unwrap().path();
@@ -825,18 +841,8 @@ fn a_damaged_table_is_named_while_the_engine_plays_on() {
 /// engine names the move it would play. Neither plays a move.
 #[test]
 fn hint_gives_the_tables_values_or_the_engines_choice() {
-    let db = std::env::temp_dir().join(format!("fanorona-play-hint-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
+    let db = built_tables("hint", "5x3", "3");
     let dir = db.to_str().unwrap();
-    let built = run(
-        &["build", "--board", "5x3", "--pieces", "3", "--db", dir],
-        "",
-    );
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
     let brute = Brute::new(5, 3, 3);
     let start = "W..../..B../...W. w";
     let o = run(

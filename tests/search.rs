@@ -2898,7 +2898,9 @@ fn a_table_stopped_by_its_limit_is_taken_up_from_its_checkpoints() {
     // first sitting stops with a move unknown, the second goes on from the
     // file and ends as one sitting would have, in as many nodes in all.
     let first = rows(&table(&["--nodes", "2000", "--checkpoint", d]));
-    assert!(first[0].1.contains("unknown"), "{first:?}");
+    // (Unknown, or only bounded: one goal of the move settled.)
+    let unsettled = |moves: &str| moves.contains("unknown") || moves.contains(" not-");
+    assert!(unsettled(&first[0].1), "{first:?}");
     assert!(dir.join("ck/5x3.fns").is_file() && dir.join("ck/3x5.fns").is_file());
     let second = rows(&table(&["--checkpoint", d]));
     for ((one, a), b) in whole.iter().zip(&first).zip(&second) {
@@ -3049,24 +3051,11 @@ fn seeds_merges_and_split_folders_are_checked_first() {
         args.extend(extra);
         fanorona(&args)
     };
-    let (code, _, err) = solve(&[
-        "--board",
-        "3x3",
-        "--threads",
-        "1",
-        "--checkpoint",
-        &path("3x3.fns"),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let (code, _, err) = solve(&[
-        "--board",
-        "5x3",
-        "--threads",
-        "1",
-        "--checkpoint",
-        &path("5x3.fns"),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    for board in ["3x3", "5x3"] {
+        let file = path(&format!("{board}.fns"));
+        let (code, _, err) = solve(&["--board", board, "--threads", "1", "--checkpoint", &file]);
+        assert_eq!(code, 0, "{err}");
+    }
     let (code, _, err) = solve(&[
         "--board",
         "5x3",
