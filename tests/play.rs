@@ -925,6 +925,30 @@ fn a_sacrificed_stone_is_not_counted_as_captured() {
         out.contains("Turn 3: White to move. Captured: White 0, Black 1. Sacrificed: White 1, Black 0. Stones: White 2, Black 4."),
         "{out}"
     );
+    // A block in the start position is its owner's sacrifice (counting it
+    // from the moves alone went below zero).
+    let o = run(
+        &[
+            "play",
+            "--position",
+            "W.W/.b./B.W w",
+            "--sacrifice",
+            "--human",
+            "both",
+        ],
+        "c1-b1\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "Turn 1: White to move. Captured: White 0, Black 0. Stones: White 3, Black 2."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Captured: White 1, Black 0. Sacrificed: White 0, Black 1."),
+        "{out}"
+    );
 }
 
 /// After a resignation (final) the game-over prompt does not offer `undo`;

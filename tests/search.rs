@@ -2862,6 +2862,30 @@ fn table_checks_its_checkpoints_first_and_writes_whole_files() {
         err.contains("3x3.fns") && err.contains("--threads 1"),
         "{err}"
     );
+    // A split search's folder of other rules, refused before the boards
+    // before it are searched.
+    let split = dir.join("split");
+    let c = split.to_str().unwrap();
+    let table = |boards: &str, extra: &[&str]| {
+        let mut args = vec![
+            "table",
+            "--boards",
+            boards,
+            "--pieces",
+            "0",
+            "--threads",
+            "2",
+        ];
+        args.extend(["--nodes", "2000", "--checkpoint", c]);
+        args.extend(extra);
+        fanorona(&args)
+    };
+    let (code, _, err) = table("5x3", &["--stalemate", "draw"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = table("3x3,5x3", &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("corner-free-sd"), "{err}");
+    assert!(!err.contains("3x3: win"), "searched before refusing: {err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

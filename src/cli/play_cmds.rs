@@ -20,6 +20,7 @@ use fanorona::game::{Entered, Game, GameRecord, Undone};
 use fanorona::geometry::Board;
 use fanorona::movegen::Turn;
 use fanorona::notation::turn_to_string;
+use fanorona::position::Position;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
 use fanorona::value::{NoTables, Oracle, Value};
@@ -106,9 +107,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = HumanArg::White)]
     pub human: HumanArg,
     /// Time limit per move in milliseconds: a side that has not moved
-    /// within it loses. The engine thinks for at most half of it (and at
-    /// most 250 ms less than it), so that it answers in time even on a
-    /// busy machine.
+    /// within it loses. The engine leaves half of it unused (at most
+    /// 250 ms), so that it answers in time even on a busy machine.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub time_limit: Option<u64>,
     /// The engine's thinking time per move in milliseconds (never more
@@ -411,6 +411,9 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     // sacrificed itself (each gone once the opponent's turn after it is
     // played; until then it stands on the board as a block).
     let start = game.start();
+    // (A block in the start position is its owner's sacrifice too.)
+    let block_of =
+        |pos: &Position<B>, c: Color| pos.block.is_some_and(|b| pos.stones(c).contains(b));
     let sacrificed = |c: Color| {
         let made = game
             .history()
@@ -420,9 +423,9 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
                     .chain(game.history().iter().map(|p| p.after.turn)),
             )
             .filter(|(p, mover)| *mover == c && matches!(p.turn, Turn::Sacrifice(_)))
-            .count() as u32;
-        let standing = shown.block.is_some_and(|b| shown.stones(c).contains(b));
-        made - u32::from(standing)
+            .count() as u32
+            + u32::from(block_of(start, c));
+        made.saturating_sub(u32::from(block_of(&shown, c)))
     };
     let lost = |c: Color| {
         start

@@ -1075,10 +1075,21 @@ pub fn table(args: &TableArgs) -> CliResult {
                 }
                 check_checkpoint_path(&path, split, args.search.threads)?;
                 // A file of another board or rule set is refused now, not
-                // after the boards before it are solved.
-                if path.is_file() {
+                // after the boards before it are solved: the board's file,
+                // or each of a split search's folder.
+                let files: Vec<PathBuf> = if path.is_dir() {
+                    std::fs::read_dir(&path)
+                        .map_err(|e| CliError(format!("--checkpoint {}: {e}", path.display())))?
+                        .flatten()
+                        .map(|e| e.path())
+                        .filter(|f| f.extension().is_some_and(|x| x == "fns") && f.is_file())
+                        .collect()
+                } else {
+                    vec![path.clone()]
+                };
+                for f in files.iter().filter(|f| f.is_file()) {
                     with_bits!(board.points(), B => {
-                        fanorona::search::check_checkpoint_header::<B>(&path, board, &rules)
+                        fanorona::search::check_checkpoint_header::<B>(f, board, &rules)
                             .map_err(|e| CliError(format!("--checkpoint: {e}")))?;
                     });
                 }
