@@ -1022,6 +1022,10 @@ pub fn table(args: &TableArgs) -> CliResult {
     if boards.is_empty() {
         return Err(CliError("--boards: give at least one board".into()));
     }
+    args.search.limits()?;
+    if args.search.nodes == Some(0) {
+        return Err(CliError("--nodes 0: give at least 1".into()));
+    }
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError(format!("--out {}: {e}", dir.display())))?;
@@ -1033,10 +1037,6 @@ pub fn table(args: &TableArgs) -> CliResult {
                 CliError(format!("--out {}: cannot write there: {e}", dir.display()))
             })?;
         }
-    }
-    args.search.limits()?;
-    if args.search.nodes == Some(0) {
-        return Err(CliError("--nodes 0: give at least 1".into()));
     }
     let every = args.checkpoint_every.period()?;
     // Each board's search keeps its own checkpoint in the folder: one file
@@ -1159,6 +1159,7 @@ pub fn table(args: &TableArgs) -> CliResult {
             break;
         }
     }
+    let mut unwritten = 0;
     // Each format once, in the order given.
     let mut seen = std::collections::HashSet::new();
     let formats: Vec<&Format> = args
@@ -1174,9 +1175,16 @@ pub fn table(args: &TableArgs) -> CliResult {
         };
         match &args.out {
             Some(dir) => {
+                // A format that cannot be written does not keep the others
+                // from being written (said, and the run fails at the end).
                 let path = dir.join(format!("table.{}", f.ext()));
-                write_file(&path, &text)?;
-                eprintln!("wrote {}", path.display());
+                match write_file(&path, &text) {
+                    Ok(()) => eprintln!("wrote {}", path.display()),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        unwritten += 1;
+                    }
+                }
             }
             None => {
                 // Two formats on standard output, a blank line between.
@@ -1189,6 +1197,11 @@ pub fn table(args: &TableArgs) -> CliResult {
     }
     if let Some(e) = failed {
         return Err(e);
+    }
+    if unwritten > 0 {
+        return Err(CliError(format!(
+            "{unwritten} table file(s) could not be written (said above)"
+        )));
     }
     if checkpoint_errors > 0 {
         return Err(CliError(format!(
