@@ -566,7 +566,12 @@ impl<B: Bits> Game<B> {
     /// start of one (`d3-e3` leaves the rest to enter), a point (the stone
     /// to move, or the next destination, optionally with `A`/`W`), `A` or
     /// `W` to choose how a step captures, `x` to sacrifice the chosen stone,
-    /// or `end` to end a chain that may stop.
+    /// or `end` to end a chain that may stop. A turn typed whole may leave
+    /// out the `A`/`W` of a step where the steps after it fit one way only;
+    /// where they fit both it is refused as ambiguous
+    /// ([`GameError::AmbiguousCapture`]), and where one way makes a whole
+    /// turn of the text and the other only the start of one, the whole turn
+    /// is played, as it is when typed with its letters.
     pub fn enter(&mut self, text: &str) -> Result<Entered<B>, GameError> {
         self.check_not_over()?;
         let t = text.trim();
