@@ -447,8 +447,16 @@ impl<B: Bits> Tablebase<B> {
 
     /// The value of a position for the side to move.
     pub fn probe(&self, pos: &Position<B>) -> Result<Value, ProbeError> {
-        self.find(pos)?
-            .ok_or_else(|| self.not_built(MaterialClass::of(pos)))
+        if let Some(v) = self.find(pos)? {
+            return Ok(v);
+        }
+        // A side to move with no turn needs no table, however many stones
+        // (an empty folder answered "not built"). Looked at here, not in
+        // every look-up of a search, which sees such positions itself.
+        if !has_turn(&self.geo, &self.rules, pos) {
+            return Ok(stalemate_value(&self.rules));
+        }
+        Err(self.not_built(MaterialClass::of(pos)))
     }
 
     /// Every legal turn of `pos` with the position it leads to and its

@@ -1216,3 +1216,31 @@ fn perfect_lines_follow_the_brute_force_values_to_the_end_of_the_game() {
         assert!(ends.get(end).is_some_and(|&n| n > 0), "{end}: {ends:?}");
     }
 }
+
+/// A side to move with no turn is answered without a table, even from a
+/// folder with none (it was "not built").
+#[test]
+fn a_position_without_a_turn_needs_no_table() {
+    let db = temp_db("no-turn");
+    std::fs::create_dir_all(&db).unwrap();
+    let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+    let pos = Diagram::parse("BBB/BBB/WB. w")
+        .unwrap()
+        .to_position::<u64>();
+    let loss = Tablebase::<u64>::new(&db, board, Rules::default());
+    assert_eq!(loss.probe(&pos).unwrap(), Value::Loss(0));
+    let draw = Rules {
+        stalemate: Stalemate::Draw,
+        ..Rules::default()
+    };
+    assert_eq!(
+        Tablebase::<u64>::new(&db, board, draw).probe(&pos).unwrap(),
+        Value::Draw
+    );
+    // A position with a turn is still not built.
+    let open = Diagram::parse("BBB/B.W/WWW w")
+        .unwrap()
+        .to_position::<u64>();
+    assert!(loss.probe(&open).is_err());
+    std::fs::remove_dir_all(&db).unwrap();
+}
