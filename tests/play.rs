@@ -1056,3 +1056,32 @@ fn an_interrupted_match_counts_its_finished_games() {
         "{stderr}"
     );
 }
+
+/// `save` writes over a game record but not over a file that is not one
+/// (it replaced any file).
+#[test]
+fn save_does_not_write_over_other_files() {
+    let dir = std::env::temp_dir().join(format!("fanorona-play-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let precious = dir.join("precious.txt");
+    std::fs::write(&precious, "important\n").unwrap();
+    let game = dir.join("game.txt");
+    let (p, g) = (precious.to_str().unwrap(), game.to_str().unwrap());
+    let o = run(
+        &["play", "--board", "3x3", "--human", "both"],
+        format!("a1-b2A\nsave {p}\nsave {g}\nb3-c3\nsave {g}\nquit\n"),
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("is not a game record: not written over"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "important\n");
+    assert!(
+        out.contains("Saved 1 turn to") && out.contains("Saved 2 turns to"),
+        "{out}"
+    );
+    assert!(std::fs::read_to_string(&game).unwrap().contains("2. b3-c3"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -660,11 +660,27 @@ fn command<B: Bits>(
             Err(e) => println!("Cannot redo: {e}"),
         },
         "save" => {
+            // A file that is there and not a game record is someone's
+            // else: not written over (a game record is, saved again).
+            let other = std::fs::read(rest).ok().filter(|bytes| {
+                let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).into_owned();
+                !head
+                    .trim_start_matches('\u{feff}')
+                    .starts_with("# fanorona game record")
+            });
             if rest.is_empty() {
                 println!("Save where? Type: save FILE");
+            } else if other.is_some() || Path::new(rest).is_dir() {
+                println!(
+                    "{rest} is there and is not a game record: not written over; give another name."
+                );
             } else {
                 match std::fs::write(rest, game.record().to_text()) {
-                    Ok(()) => println!("Saved {} turns to {rest}.", game.turns_played()),
+                    Ok(()) => {
+                        let n = game.turns_played();
+                        let turns = if n == 1 { "turn" } else { "turns" };
+                        println!("Saved {n} {turns} to {rest}.")
+                    }
                     Err(e) => println!("Cannot save to {rest}: {e}"),
                 }
             }
