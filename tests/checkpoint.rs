@@ -817,3 +817,35 @@ fn a_tree_replaced_by_another_goals_search_is_said() {
     assert_eq!(replaced.nodes, read.tree_nodes as u64);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// One search at a time on a checkpoint: a second lock is refused naming
+/// the holder, the lock goes with its holder, and one left by a process
+/// that is gone is taken over (two searches on one file each wrote it in
+/// turn, the last silently replacing the other's state).
+#[test]
+fn a_checkpoint_is_held_by_one_search_at_a_time() {
+    use fanorona::search::lock_checkpoint;
+    let dir = scratch("lock");
+    let file = dir.join("5x5.fns");
+    let held = lock_checkpoint(&file).unwrap();
+    match lock_checkpoint(&file) {
+        Err(CheckpointError::InUse { pid, .. }) => assert_eq!(pid, std::process::id()),
+        other => panic!("a second lock: {other:?}"),
+    }
+    drop(held);
+    let again = lock_checkpoint(&file).expect("free once dropped");
+    drop(again);
+    // A lock of a process that is no more (no process has id u32::MAX).
+    std::fs::write(dir.join("5x5.fns.lock"), format!("{} fanorona", u32::MAX)).unwrap();
+    lock_checkpoint(&file).expect("a stale lock taken over");
+    // A split search's folder holds its lock inside.
+    let folder = dir.join("split");
+    std::fs::create_dir_all(&folder).unwrap();
+    let _split = lock_checkpoint(&folder).unwrap();
+    assert!(folder.join("search.lock").is_file());
+    assert!(matches!(
+        lock_checkpoint(&folder),
+        Err(CheckpointError::InUse { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

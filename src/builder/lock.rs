@@ -1,4 +1,5 @@
-//! One build at a time in a table folder.
+//! One build at a time in a table folder, one search at a time on a
+//! checkpoint file.
 //!
 //! Two builds of the same folder (a `build` in one terminal, a `solve`
 //! building its missing tables in another) would solve the same group at
@@ -12,15 +13,16 @@ use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The lock of a folder, released when dropped.
+/// A lock file held by this process, released when dropped: a table
+/// folder's `build.lock`, or a search checkpoint's `FILE.lock`.
 #[derive(Debug)]
-pub(super) struct BuildLock {
+pub(crate) struct LockFile {
     path: PathBuf,
 }
 
 /// Why the lock was not taken.
 #[derive(Debug)]
-pub(super) enum LockError {
+pub(crate) enum LockError {
     /// Another build holds it.
     Held {
         path: PathBuf,
@@ -32,29 +34,42 @@ pub(super) enum LockError {
     },
 }
 
-impl BuildLock {
+impl LockFile {
     /// The lock file of a table folder.
-    pub(super) fn path(dir: &Path) -> PathBuf {
+    pub(crate) fn path(dir: &Path) -> PathBuf {
         dir.join("build.lock")
     }
 
     /// The process holding the lock of `dir`, if a running one does.
-    pub(super) fn holder(dir: &Path) -> Option<u32> {
-        Self::read(dir).and_then(|(pid, running)| running.then_some(pid))
+    pub(crate) fn holder(dir: &Path) -> Option<u32> {
+        Self::holder_of(&Self::path(dir))
+    }
+
+    /// The process holding the lock file `path`, if a running one does.
+    fn holder_of(path: &Path) -> Option<u32> {
+        Self::read_file(path).and_then(|(pid, running)| running.then_some(pid))
     }
 
     /// The process id in the lock file of `dir`, if there is one, and
     /// whether that process is running.
-    pub(super) fn read(dir: &Path) -> Option<(u32, bool)> {
-        let text = std::fs::read_to_string(Self::path(dir)).ok()?;
+    pub(crate) fn read(dir: &Path) -> Option<(u32, bool)> {
+        Self::read_file(&Self::path(dir))
+    }
+
+    fn read_file(path: &Path) -> Option<(u32, bool)> {
+        let text = std::fs::read_to_string(path).ok()?;
         let (pid, name) = text.split_once(' ').unwrap_or((&text, ""));
         let pid = pid.parse::<u32>().ok()?;
         Some((pid, is_running(pid, name)))
     }
 
     /// Takes the lock of `dir` (which must exist).
-    pub(super) fn take(dir: &Path) -> Result<BuildLock, LockError> {
-        let path = Self::path(dir);
+    pub(crate) fn take(dir: &Path) -> Result<LockFile, LockError> {
+        Self::take_file(Self::path(dir))
+    }
+
+    /// Takes the lock file `path` (its folder must exist).
+    pub(crate) fn take_file(path: PathBuf) -> Result<LockFile, LockError> {
         let io_err = |err| LockError::Io {
             path: path.clone(),
             err,
@@ -65,16 +80,18 @@ impl BuildLock {
                 Ok(mut f) => {
                     let pid = std::process::id();
                     write!(f, "{pid} {}", process_name(pid)).map_err(io_err)?;
-                    return Ok(BuildLock { path });
+                    return Ok(LockFile { path });
                 }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => match Self::holder(dir) {
-                    Some(pid) => return Err(LockError::Held { path, pid }),
-                    // Gone, or a lock half written by a build killed as it
-                    // took it.
-                    None => {
-                        let _ = std::fs::remove_file(&path);
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    match Self::holder_of(&path) {
+                        Some(pid) => return Err(LockError::Held { path, pid }),
+                        // Gone, or a lock half written by a build killed as it
+                        // took it.
+                        None => {
+                            let _ = std::fs::remove_file(&path);
+                        }
                     }
-                },
+                }
                 Err(e) => return Err(io_err(e)),
             }
         }
@@ -85,7 +102,7 @@ impl BuildLock {
     }
 }
 
-impl Drop for BuildLock {
+impl Drop for LockFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
     }
@@ -119,15 +136,15 @@ mod tests {
     fn a_lock_is_held_once_released_on_drop_and_taken_over_when_stale() {
         let dir = std::env::temp_dir().join(format!("fanorona-lock-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let lock = BuildLock::take(&dir).unwrap();
-        let path = BuildLock::path(&dir);
+        let lock = LockFile::take(&dir).unwrap();
+        let path = LockFile::path(&dir);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.starts_with(&format!("{} ", std::process::id())),
             "{text}"
         );
         // This process holds it.
-        match BuildLock::take(&dir) {
+        match LockFile::take(&dir) {
             Err(LockError::Held { pid, .. }) => assert_eq!(pid, std::process::id()),
             other => panic!("{other:?}"),
         }
@@ -139,7 +156,7 @@ mod tests {
         let other = format!("{} not-the-name-of-this-test", std::process::id());
         for stale in ["4294967295 fanorona", &other, ""] {
             std::fs::write(&path, stale).unwrap();
-            let lock = BuildLock::take(&dir).unwrap();
+            let lock = LockFile::take(&dir).unwrap();
             drop(lock);
         }
         let _ = std::fs::remove_dir_all(&dir);

@@ -77,7 +77,7 @@ use crate::table::{TableError, TableFile, TableHeader};
 use crate::value::Value;
 use crate::wdl::{WdlFile, derive_wdl};
 
-mod lock;
+pub(crate) mod lock;
 mod plan;
 mod snapshot;
 mod solve;
@@ -154,13 +154,13 @@ pub enum BuildError {
 /// when dropped.
 #[derive(Debug)]
 pub struct FolderLock {
-    _lock: lock::BuildLock,
+    _lock: lock::LockFile,
 }
 
 /// Takes the lock of table folder `dir` (which must exist), or says which
 /// running process holds it.
 pub fn lock_folder(dir: &Path) -> Result<FolderLock, BuildError> {
-    let lock = lock::BuildLock::take(dir).map_err(|e| match e {
+    let lock = lock::LockFile::take(dir).map_err(|e| match e {
         lock::LockError::Held { path, pid } => BuildError::Locked { path, pid },
         lock::LockError::Io { path, err } => BuildError::Io { path, err },
     })?;
@@ -467,7 +467,7 @@ impl fmt::Display for PendingWork {
 /// overflow notes, a lock. Files it cannot read are passed over.
 pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
     let mut out = Vec::new();
-    if let Some((pid, running)) = lock::BuildLock::read(dir) {
+    if let Some((pid, running)) = lock::LockFile::read(dir) {
         out.push(PendingWork::Lock { pid, running });
     }
     let Ok(entries) = std::fs::read_dir(dir) else {

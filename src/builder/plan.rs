@@ -273,9 +273,9 @@ impl<B: Bits> Builder<B> {
     /// and the most memory a group still to build needs). Refused when a
     /// build holds the folder.
     pub fn check_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
-        if let Some(pid) = lock::BuildLock::holder(&self.dir) {
+        if let Some(pid) = lock::LockFile::holder(&self.dir) {
             return Err(BuildError::Locked {
-                path: lock::BuildLock::path(&self.dir),
+                path: lock::LockFile::path(&self.dir),
                 pid,
             });
         }

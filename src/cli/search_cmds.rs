@@ -587,6 +587,22 @@ fn run<B: Bits>(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    // One search at a time on a checkpoint, held to the end of this one
+    // (a split search's folder is made first, to hold its lock).
+    let split = threads > 1 && report == MoveReport::All;
+    let _checkpoint_lock = match checkpoint {
+        Some(plan) => {
+            if split {
+                std::fs::create_dir_all(plan.path)
+                    .map_err(|e| CliError(format!("--checkpoint {}: {e}", plan.path.display())))?;
+            }
+            Some(
+                fanorona::search::lock_checkpoint(plan.path)
+                    .map_err(|e| CliError(format!("--checkpoint: {e}")))?,
+            )
+        }
+        None => None,
+    };
     let mut checkpoint_report = None;
     let mut move_checkpoints = Vec::new();
     let mut merged = Vec::new();
@@ -597,7 +613,7 @@ fn run<B: Bits>(
         .iter()
         .map(|m| turn_names(&board, &m.turns, "/"))
         .collect();
-    let res: SolveResult<B> = if threads > 1 && report == MoveReport::All {
+    let res: SolveResult<B> = if split {
         // One search per first move: the line adds up the latest report
         // of each.
         let t0 = Instant::now();

@@ -134,6 +134,11 @@ pub enum CheckpointError {
         nodes: u64,
         room: usize,
     },
+    /// Another running search holds the checkpoint ([`lock_checkpoint`]).
+    InUse {
+        path: PathBuf,
+        pid: u32,
+    },
 }
 
 impl std::fmt::Display for CheckpointError {
@@ -161,6 +166,11 @@ impl std::fmt::Display for CheckpointError {
                 "{}: its search tree has {nodes} nodes, but this search has room for {room}: give more --memory",
                 path.display()
             ),
+            CheckpointError::InUse { path, pid } => write!(
+                f,
+                "{}: another search (process {pid}) is using this checkpoint: wait for it, or give another file",
+                path.display()
+            ),
         }
     }
 }
@@ -171,6 +181,37 @@ impl std::error::Error for CheckpointError {
             CheckpointError::Io { source, .. } => Some(source),
             _ => None,
         }
+    }
+}
+
+/// A checkpoint held by this process's search ([`lock_checkpoint`]),
+/// released when dropped.
+#[derive(Debug)]
+pub struct CheckpointLock {
+    _file: crate::builder::lock::LockFile,
+}
+
+/// Holds the checkpoint `path` (a file, or a split search's folder) for
+/// one search at a time: two searches on one file each wrote it in turn,
+/// the last one's state silently replacing the other's. The lock is
+/// `FILE.lock` beside a file, `search.lock` in a folder, holding the
+/// process id; one whose process is gone is taken over.
+pub fn lock_checkpoint(path: &Path) -> Result<CheckpointLock, CheckpointError> {
+    use crate::builder::lock::{LockError, LockFile};
+    let lock = if path.is_dir() {
+        path.join("search.lock")
+    } else {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".lock");
+        PathBuf::from(name)
+    };
+    match LockFile::take_file(lock) {
+        Ok(file) => Ok(CheckpointLock { _file: file }),
+        Err(LockError::Held { pid, .. }) => Err(CheckpointError::InUse {
+            path: path.to_owned(),
+            pid,
+        }),
+        Err(LockError::Io { path, err }) => Err(CheckpointError::Io { path, source: err }),
     }
 }
 

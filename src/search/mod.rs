@@ -253,8 +253,8 @@ use crate::value::{Oracle, Value, Wdl};
 
 pub use crate::fxhash::{FxBuild, FxHasher};
 pub use checkpoint::{
-    CHECKPOINT_VERSION, CheckpointError, CheckpointInfo, SkippedTree, check_checkpoint_header,
-    check_writable,
+    CHECKPOINT_VERSION, CheckpointError, CheckpointInfo, CheckpointLock, SkippedTree,
+    check_checkpoint_header, check_writable, lock_checkpoint,
 };
 use conditional::Conditional;
 use estimates::Estimates;
