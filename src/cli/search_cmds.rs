@@ -588,10 +588,11 @@ fn run<B: Bits>(
         n => n,
     };
     // One search at a time on a checkpoint, held to the end of this one
-    // (a split search's folder is made first, to hold its lock).
+    // (a split search's folder is made first, to hold its lock). A look
+    // at the file (`--nodes 0`) writes nothing and needs none.
     let split = threads > 1 && report == MoveReport::All;
     let _checkpoint_lock = match checkpoint {
-        Some(plan) => {
+        Some(plan) if args.nodes != Some(0) => {
             if split {
                 std::fs::create_dir_all(plan.path)
                     .map_err(|e| CliError(format!("--checkpoint {}: {e}", plan.path.display())))?;
@@ -601,7 +602,7 @@ fn run<B: Bits>(
                     .map_err(|e| CliError(format!("--checkpoint: {e}")))?,
             )
         }
-        None => None,
+        _ => None,
     };
     let mut checkpoint_report = None;
     let mut move_checkpoints = Vec::new();
