@@ -493,8 +493,13 @@ impl<B: Bits> Tablebase<B> {
     /// Win, draw or loss for the side to move: from the class's WDL file
     /// when the folder has one, else from its table.
     pub fn probe_wdl(&self, pos: &Position<B>) -> Result<Wdl, ProbeError> {
-        self.find(pos)?
-            .ok_or_else(|| self.not_built(MaterialClass::of(pos)))
+        if let Some(w) = self.find(pos)? {
+            return Ok(w);
+        }
+        if !has_turn(&self.geo, &self.rules, pos) {
+            return Ok(stalemate_value(&self.rules).wdl());
+        }
+        Err(self.not_built(MaterialClass::of(pos)))
     }
 
     /// The value of a position, or `None` when its class is not built

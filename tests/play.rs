@@ -1083,5 +1083,14 @@ fn save_does_not_write_over_other_files() {
         "{out}"
     );
     assert!(std::fs::read_to_string(&game).unwrap().contains("2. b3-c3"));
+    // A record written by hand, without the comment line, is a record too.
+    let hand = dir.join("hand.txt");
+    std::fs::write(&hand, "board 3x3\n1. a1-b2A\n").unwrap();
+    let h = hand.to_str().unwrap();
+    let o = run(
+        &["play", "--load", h, "--human", "both"],
+        format!("b3-c3\nsave {h}\nquit\n"),
+    );
+    assert!(stdout(&o).contains("Saved 2 turns to"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -55,6 +55,27 @@ pub fn open_tables<B: Bits>(
     }
 }
 
+/// Whether `save` may write a game record at `path`: nothing there, an
+/// empty file, or a game record (saved again); not another file, which is
+/// someone's else, nor a folder, device or pipe. Only the first MiB is
+/// read (a file bigger than that is no game record).
+fn may_write_record(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(meta) = std::fs::metadata(path) else {
+        return true;
+    };
+    if !meta.is_file() {
+        return false;
+    }
+    let mut text = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(1 << 20).read_to_end(&mut text));
+    match (read, std::str::from_utf8(&text)) {
+        (Ok(0), _) => true,
+        (Ok(n), Ok(text)) if (n as u64) < (1 << 20) => GameRecord::parse(text).is_ok(),
+        _ => false,
+    }
+}
+
 /// Warns of the tables' problems not warned of yet: a damaged table makes
 /// the engine search where it would play perfectly, and only its
 /// look-ups see it.
@@ -660,17 +681,9 @@ fn command<B: Bits>(
             Err(e) => println!("Cannot redo: {e}"),
         },
         "save" => {
-            // A file that is there and not a game record is someone's
-            // else: not written over (a game record is, saved again).
-            let other = std::fs::read(rest).ok().filter(|bytes| {
-                let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64)]).into_owned();
-                !head
-                    .trim_start_matches('\u{feff}')
-                    .starts_with("# fanorona game record")
-            });
             if rest.is_empty() {
                 println!("Save where? Type: save FILE");
-            } else if other.is_some() || Path::new(rest).is_dir() {
+            } else if !may_write_record(Path::new(rest)) {
                 println!(
                     "{rest} is there and is not a game record: not written over; give another name."
                 );
@@ -691,7 +704,9 @@ fn command<B: Bits>(
             } else {
                 match read_record(Path::new(rest)) {
                     Ok(rec) => {
-                        println!("Loaded {rest}: {} turns.", rec.moves.len());
+                        let n = rec.moves.len();
+                        let turns = if n == 1 { "turn" } else { "turns" };
+                        println!("Loaded {rest}: {n} {turns}.");
                         return Ok(Some(SessionEnd::Load(rec)));
                     }
                     Err(e) => println!("Cannot load: {e}"),

@@ -1043,18 +1043,6 @@ pub fn table(args: &TableArgs) -> CliResult {
     if args.search.nodes == Some(0) {
         return Err(CliError("--nodes 0: give at least 1".into()));
     }
-    if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError(format!("--out {}: {e}", dir.display())))?;
-        // Before any search: a folder that cannot be written lost every
-        // board's result at the end.
-        for f in &args.format {
-            let path = dir.join(format!("table.{}", f.ext()));
-            fanorona::search::check_writable(&path).map_err(|e| {
-                CliError(format!("--out {}: cannot write there: {e}", dir.display()))
-            })?;
-        }
-    }
     let every = args.checkpoint_every.period()?;
     // Each board's search keeps its own checkpoint in the folder: one file
     // for one search, a folder of one file a first move for a split one.
@@ -1094,28 +1082,42 @@ pub fn table(args: &TableArgs) -> CliResult {
                 // A file of another board or rule set is refused now, not
                 // after the boards before it are solved: the board's file,
                 // or each of a split search's folder.
-                let files: Vec<PathBuf> = if path.is_dir() {
-                    std::fs::read_dir(&path)
-                        .map_err(|e| CliError(format!("--checkpoint {}: {e}", path.display())))?
-                        .flatten()
-                        .map(|e| e.path())
-                        .filter(|f| f.extension().is_some_and(|x| x == "fns") && f.is_file())
-                        .collect()
-                } else {
-                    vec![path.clone()]
-                };
-                for f in files.iter().filter(|f| f.is_file()) {
-                    with_bits!(board.points(), B => {
+                // (The split search's files are its first moves', named as
+                // `run` names them; other files there are not read.)
+                with_bits!(board.points(), B => {
+                    let files: Vec<PathBuf> = if path.is_dir() {
+                        let geo = Geometry::<B>::new(*board);
+                        let start = Position::<B>::start(board, rules.first);
+                        distinct_moves(&geo, &rules, &start)
+                            .iter()
+                            .map(|m| path.join(format!("{}.fns", turn_to_string(board, &m.turns[0]))))
+                            .collect()
+                    } else {
+                        vec![path.clone()]
+                    };
+                    for f in files.iter().filter(|f| f.is_file()) {
                         fanorona::search::check_checkpoint_header::<B>(f, board, &rules)
                             .map_err(|e| CliError(format!("--checkpoint: {e}")))?;
-                    });
-                }
+                    }
+                });
                 paths.push(Some(path));
             }
             paths
         }
         None => vec![None; boards.len()],
     };
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError(format!("--out {}: {e}", dir.display())))?;
+        // Before any search: a folder that cannot be written lost every
+        // board's result at the end.
+        for f in &args.format {
+            let path = dir.join(format!("table.{}", f.ext()));
+            fanorona::search::check_writable(&path).map_err(|e| {
+                CliError(format!("--out {}: cannot write there: {e}", dir.display()))
+            })?;
+        }
+    }
     let mut rows = Vec::new();
     let mut checkpoint_errors = 0;
     let mut failed = None;

@@ -585,6 +585,16 @@ impl<B: Bits> Game<B> {
                     // Perhaps the beginning of a turn: enter it point by point.
                     let saved = self.partial.take();
                     match self.enter_path(t) {
+                        // Entered as far as typed: played when it is the
+                        // whole of the one turn it fits (a chain that could
+                        // go on waited for `end`).
+                        Ok(Entered::InProgress) => match self.only_turn_fitting(t) {
+                            Some(turn) => {
+                                self.partial = None;
+                                self.commit(turn).map(Entered::Played)
+                            }
+                            None => Ok(Entered::InProgress),
+                        },
                         Ok(r) => Ok(r),
                         Err(ambiguous @ GameError::AmbiguousCapture { .. }) => {
                             self.partial = saved;
@@ -628,6 +638,28 @@ impl<B: Bits> Game<B> {
                 }
             }
             Some(_) => self.step(t, sq, kind),
+        }
+    }
+
+    /// The one legal turn whose notation is `t` with the `A`/`W` letters `t`
+    /// leaves out, if exactly one is.
+    fn only_turn_fitting(&self, t: &str) -> Option<Turn> {
+        let typed: Vec<&str> = t.split('-').collect();
+        let fits = |name: &str| {
+            let parts: Vec<&str> = name.split('-').collect();
+            parts.len() == typed.len()
+                && parts.iter().zip(&typed).all(|(p, q)| {
+                    let bare = |s: &str| s.trim_end_matches(['A', 'W', 'a', 'w']).to_string();
+                    bare(p) == bare(q) && (bare(q).len() == q.len() || p.eq_ignore_ascii_case(q))
+                })
+        };
+        let mut fitting = self
+            .legal_turns()
+            .into_iter()
+            .filter(|(turn, _)| fits(&turn_to_string(&self.geo.board, turn)));
+        match (fitting.next(), fitting.next()) {
+            (Some((turn, _)), None) => Some(turn),
+            _ => None,
         }
     }
 
@@ -1375,9 +1407,9 @@ mod tests {
                 let mut g = game.clone();
                 match (fits, g.enter(&typed)) {
                     (1, Ok(Entered::Played(p))) => assert_eq!(&p.notation, name, "{typed}"),
-                    // Half entered: the last step's letter still asked for
-                    // (or `end`), nothing played.
-                    (1.., Ok(Entered::InProgress)) => assert_eq!(g.turns_played(), 0),
+                    // Half entered: the last step's letter still asked for,
+                    // nothing played.
+                    (2.., Ok(Entered::InProgress)) => assert_eq!(g.turns_played(), 0),
                     (2.., Err(GameError::AmbiguousCapture { .. })) => many_ways += 1,
                     (n, r) => panic!("{typed} ({n} fit) at {}: {r:?}", game.fen()),
                 }
