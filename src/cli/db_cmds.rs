@@ -804,7 +804,7 @@ pub struct InfoArgs {
     /// Database folder.
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
-    /// One JSON line a table folder: {"folder", "board", "rules",
+    /// One JSON line a table folder (none when it holds none): {"folder", "board", "rules",
     /// "complete_up_to", "blocks_derived" (true when the block classes of
     /// that many stones are left out, as a sacrifice build leaves them: the
     /// probe derives them), "beyond", "positions", "bytes" (the sums over its
