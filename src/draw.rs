@@ -69,13 +69,18 @@ pub fn board_text<B: Bits>(board: &Board, pos: &Position<B>) -> String {
     out
 }
 
+/// `n` with `noun`, plural unless `n` is 1: "1 stone", "2 stones".
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// One line under the board: who moves and how many stones each side has.
 pub fn status_line<B: Bits>(pos: &Position<B>) -> String {
     let side = pos.turn.title();
-    let stones = |n: u32| format!("{n} stone{}", if n == 1 { "" } else { "s" });
     format!(
         "{side} to move; White {}, Black {}",
-        stones(pos.white.count()),
-        stones(pos.black.count())
+        counted(pos.white.count(), "stone"),
+        counted(pos.black.count(), "stone")
     )
 }

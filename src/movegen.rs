@@ -221,7 +221,6 @@ fn finish<B: Bits>(pos: &Position<B>, own: B, enemy: B, sacrificed: Option<Squar
 /// 13x13 start 0.37 -> 0.26 s, where indices on 9x5 made perft 6 0.36 ->
 /// 0.43 s; session 120).
 trait WalkPoint<B: Bits>: Copy {
-    fn of(sq: Square) -> Self;
     /// The neighbour in `d`, if it is one of `set`'s points.
     fn step_into(self, geo: &Geometry<B>, d: Direction, set: B) -> Option<Self>;
     /// The point as a one-point set.
@@ -237,10 +236,6 @@ trait WalkPoint<B: Bits>: Copy {
 struct OneBit<B>(B);
 
 impl<B: Bits> WalkPoint<B> for OneBit<B> {
-    #[inline]
-    fn of(sq: Square) -> Self {
-        OneBit(B::from_square(sq))
-    }
     #[inline]
     fn step_into(self, geo: &Geometry<B>, d: Direction, set: B) -> Option<Self> {
         let next = geo.step(self.0, d) & set;
@@ -267,10 +262,6 @@ impl<B: Bits> WalkPoint<B> for OneBit<B> {
 struct Index(Square);
 
 impl<B: Bits> WalkPoint<B> for Index {
-    #[inline]
-    fn of(sq: Square) -> Self {
-        Index(sq)
-    }
     #[inline]
     fn step_into(self, geo: &Geometry<B>, d: Direction, set: B) -> Option<Self> {
         let next = geo.next(self.0, d);
@@ -306,7 +297,7 @@ impl<B: Bits> ChainWalker<'_, B> {
     {
         let visited = B::from_square(from);
         if B::WORDS == 1 {
-            self.walk(from, OneBit::of(from), visited, None, own, enemy, empty, f);
+            self.walk(from, OneBit(visited), visited, None, own, enemy, empty, f);
         } else {
             self.walk(from, Index(from), visited, None, own, enemy, empty, f);
         }
@@ -552,7 +543,7 @@ impl<B: Bits> ChainEnds<'_, B> {
     fn walk_from(&mut self, from: Square, enemy: B, empty: B) {
         let visited = B::from_square(from);
         if B::WORDS == 1 {
-            self.walk(OneBit::of(from), visited, None, enemy, empty);
+            self.walk(OneBit(visited), visited, None, enemy, empty);
         } else {
             self.walk(Index(from), visited, None, enemy, empty);
         }

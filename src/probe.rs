@@ -39,9 +39,8 @@ impl fmt::Display for ProbeError {
         match self {
             ProbeError::NotBuilt { class, path } => write!(
                 f,
-                "class {class} (side to move {} stone{}, other side {}{}) is not built: no {}",
-                class.mover,
-                if class.mover == 1 { "" } else { "s" },
+                "class {class} (side to move {}, other side {}{}) is not built: no {}",
+                crate::draw::counted(class.mover, "stone"),
                 class.other,
                 if class.block {
                     ", one a sacrificed block"
@@ -333,8 +332,6 @@ impl<B: Bits> Tablebase<B> {
         }
     }
 
-    /// The open table of a class, or `None` when the folder has none. A hit
-    /// in the cache allocates nothing: searches probe for every new leaf.
     /// The table file of `class` at `path`, if it is one of this folder's
     /// board, rules and class (a file copied or renamed into the wrong
     /// place opens as a table, and is refused here, naming it).
@@ -352,6 +349,8 @@ impl<B: Bits> Tablebase<B> {
         Ok(file)
     }
 
+    /// The open table of a class, or `None` when the folder has none. A hit
+    /// in the cache allocates nothing: searches probe for every new leaf.
     fn class(&self, class: MaterialClass) -> Result<Option<Arc<OpenClass<B>>>, ProbeError> {
         if let Some(c) = self.classes.read().expect("lock").get(&class) {
             // `None` is known to be missing: searches probe unbuilt classes
@@ -447,14 +446,20 @@ impl<B: Bits> Tablebase<B> {
 
     /// The value of a position for the side to move.
     pub fn probe(&self, pos: &Position<B>) -> Result<Value, ProbeError> {
+        self.answer(pos)
+    }
+
+    /// [`Tablebase::probe`] and [`Tablebase::probe_wdl`]: what the tables
+    /// answer, else the stalemate rule's value for a side to move with no
+    /// turn, which needs no table however many stones (an empty folder
+    /// answered "not built"). Looked at here, not in every look-up of a
+    /// search, which sees such positions itself.
+    fn answer<A: Answer>(&self, pos: &Position<B>) -> Result<A, ProbeError> {
         if let Some(v) = self.find(pos)? {
             return Ok(v);
         }
-        // A side to move with no turn needs no table, however many stones
-        // (an empty folder answered "not built"). Looked at here, not in
-        // every look-up of a search, which sees such positions itself.
         if !has_turn(&self.geo, &self.rules, pos) {
-            return Ok(stalemate_value(&self.rules));
+            return Ok(A::of_value(stalemate_value(&self.rules)));
         }
         Err(self.not_built(MaterialClass::of(pos)))
     }
@@ -493,13 +498,7 @@ impl<B: Bits> Tablebase<B> {
     /// Win, draw or loss for the side to move: from the class's WDL file
     /// when the folder has one, else from its table.
     pub fn probe_wdl(&self, pos: &Position<B>) -> Result<Wdl, ProbeError> {
-        if let Some(w) = self.find(pos)? {
-            return Ok(w);
-        }
-        if !has_turn(&self.geo, &self.rules, pos) {
-            return Ok(stalemate_value(&self.rules).wdl());
-        }
-        Err(self.not_built(MaterialClass::of(pos)))
+        self.answer(pos)
     }
 
     /// The value of a position, or `None` when its class is not built

@@ -28,7 +28,7 @@ use fanorona::with_bits;
 
 use super::common::{CliError, CliResult, RuleArgs, stop_flag, text_lines};
 use super::rules_cmds::board_and_diagram;
-use fanorona::draw::board_text;
+use fanorona::draw::{board_text, counted};
 
 /// The endgame tables the engine consults: those of `board` under `rules`
 /// in `db`, or in the default `db/` folder when it exists. Classes that are
@@ -410,10 +410,9 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     };
     // Once the game is over nobody is to move: the turns it lasted.
     let head = if game.outcome().is_some() {
-        let n = game.turns_played();
         format!(
-            "Game over after {n} turn{}{limit}",
-            if n == 1 { "" } else { "s" }
+            "Game over after {}{limit}",
+            counted(game.turns_played(), "turn")
         )
     } else {
         let who = if cfg.human.plays(mover) {
@@ -690,9 +689,7 @@ fn command<B: Bits>(
             } else {
                 match std::fs::write(rest, game.record().to_text()) {
                     Ok(()) => {
-                        let n = game.turns_played();
-                        let turns = if n == 1 { "turn" } else { "turns" };
-                        println!("Saved {n} {turns} to {rest}.")
+                        println!("Saved {} to {rest}.", counted(game.turns_played(), "turn"))
                     }
                     Err(e) => println!("Cannot save to {rest}: {e}"),
                 }
@@ -704,9 +701,8 @@ fn command<B: Bits>(
             } else {
                 match read_record(Path::new(rest)) {
                     Ok(rec) => {
-                        let n = rec.moves.len();
-                        let turns = if n == 1 { "turn" } else { "turns" };
-                        println!("Loaded {rest}: {n} {turns}.");
+                        let turns = counted(rec.moves.len() as u64, "turn");
+                        println!("Loaded {rest}: {turns}.");
                         return Ok(Some(SessionEnd::Load(rec)));
                     }
                     Err(e) => println!("Cannot load: {e}"),
@@ -889,8 +885,8 @@ pub fn match_cmd(args: &MatchArgs) -> CliResult {
     if args.json {
         println!("{{\"white_wins\": {w}, \"draws\": {dr}, \"black_wins\": {b}}}");
     } else {
-        let games = if played == 1 { "game" } else { "games" };
-        println!("{played} {games}: White wins {w}, draws {dr}, Black wins {b}");
+        let games = counted(played, "game");
+        println!("{games}: White wins {w}, draws {dr}, Black wins {b}");
     }
     if played < args.games {
         return Err(CliError(format!(

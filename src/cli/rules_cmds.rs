@@ -16,7 +16,7 @@ use fanorona::rules::Rules;
 use fanorona::with_bits;
 
 use super::common::{CliError, CliResult, RuleArgs, json_str, set_threads};
-use fanorona::draw::{board_text, status_line};
+use fanorona::draw::{board_text, counted, status_line};
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -329,9 +329,9 @@ pub fn bench(args: &BenchArgs) -> CliResult {
     if let Some(b) = build {
         for (n, t) in [(1, b.one_thread), (threads, b.threads)] {
             println!(
-                "build 9x5 up to {} stones, {n} thread{}: {} positions in {t:.3} s ({:.2} M positions/s)",
+                "build 9x5 up to {} stones, {}: {} positions in {t:.3} s ({:.2} M positions/s)",
                 b.pieces,
-                if n == 1 { "" } else { "s" },
+                counted(n as u64, "thread"),
                 b.positions,
                 b.positions as f64 / t / 1e6
             );

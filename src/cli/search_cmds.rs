@@ -618,11 +618,9 @@ fn run<B: Bits>(
         // One search per first move: the line adds up the latest report
         // of each.
         let t0 = Instant::now();
-        // A split search's checkpoints are named after each move's first
-        // turn.
         let file_names: Vec<String> = moves
             .iter()
-            .map(|m| turn_to_string(&board, &m.turns[0]))
+            .map(|m| move_checkpoint_name(&board, m))
             .collect();
         let files = match checkpoint {
             Some(plan) => {
@@ -635,7 +633,7 @@ fn run<B: Bits>(
                 })?;
                 let files: Vec<PathBuf> = file_names
                     .iter()
-                    .map(|name| plan.path.join(format!("{name}.fns")))
+                    .map(|name| move_checkpoint_path(plan.path, name))
                     .collect();
                 for f in &files {
                     fanorona::search::check_writable(f)
@@ -1090,7 +1088,7 @@ pub fn table(args: &TableArgs) -> CliResult {
                         let start = Position::<B>::start(board, rules.first);
                         distinct_moves(&geo, &rules, &start)
                             .iter()
-                            .map(|m| path.join(format!("{}.fns", turn_to_string(board, &m.turns[0]))))
+                            .map(|m| move_checkpoint_path(&path, &move_checkpoint_name(board, m)))
                             .collect()
                     } else {
                         vec![path.clone()]
@@ -1228,6 +1226,17 @@ pub fn table(args: &TableArgs) -> CliResult {
         )));
     }
     Ok(())
+}
+
+/// The name of a split search's checkpoint of a first move: its first
+/// turn (`b2-c3A`).
+fn move_checkpoint_name<B>(board: &Board, m: &MoveValue<B>) -> String {
+    turn_to_string(board, &m.turns[0])
+}
+
+/// Where a split search keeps the checkpoint named `name` in `dir`.
+fn move_checkpoint_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!("{name}.fns"))
 }
 
 /// The turns that lead to one position, in notation, joined by `sep`.
