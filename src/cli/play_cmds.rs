@@ -435,14 +435,11 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     let block_of =
         |pos: &Position<B>, c: Color| pos.block.is_some_and(|b| pos.stones(c).contains(b));
     let sacrificed = |c: Color| {
+        // (A turn's side is the one not to move after it.)
         let made = game
             .history()
             .iter()
-            .zip(
-                std::iter::once(game.start().turn)
-                    .chain(game.history().iter().map(|p| p.after.turn)),
-            )
-            .filter(|(p, mover)| *mover == c && matches!(p.turn, Turn::Sacrifice(_)))
+            .filter(|p| p.after.turn != c && matches!(p.turn, Turn::Sacrifice(_)))
             .count() as u32
             + u32::from(block_of(start, c));
         made.saturating_sub(u32::from(block_of(&shown, c)))
