@@ -2437,6 +2437,39 @@ fn solve_command_keeps_a_checkpoint() {
     );
     assert!(look.contains("\"written\": null"), "{look}");
     assert_eq!(std::fs::read(&file).unwrap(), saved);
+    // A look with another goal or at another position shows the file's
+    // tree, and says whose it is; the look above says nothing of it.
+    let note = "note: the open tree in";
+    let (_, _, err) = fanorona(
+        &[
+            WHITE_WINS_5X5.as_slice(),
+            &["--nodes", "0", "--checkpoint", f],
+        ]
+        .concat(),
+    );
+    assert!(!err.contains(note), "{err}");
+    for other in [
+        vec!["--goal", "black"],
+        vec!["--position", "BBBBB/BBBBB/BW.WB/WWWWW/WWWWW w"],
+    ] {
+        let mut args = vec!["solve", "--pieces", "0", "--nodes", "0", "--checkpoint", f];
+        if other[0] == "--goal" {
+            args.extend(["--board", "5x5"]);
+        } else {
+            args.extend(["--goal", "white"]);
+        }
+        args.extend(&other);
+        let (code, out, err) = fanorona(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{note} {f} is of \"white wins?\" at BBBBB/BBBBB/BW.BW/WWWWW/WWWWW w, not of"
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(out.contains("goes on"), "{out}");
+        assert_eq!(std::fs::read(&file).unwrap(), saved);
+    }
     let second = with(&["--checkpoint", f, "--checkpoint-every", "0.00001"]);
     assert!(second.contains("\"bound\": \"not-win\""), "{second}");
     let read = &second[second.find("\"read\"").expect("read")..];

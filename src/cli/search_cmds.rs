@@ -813,6 +813,23 @@ fn run<B: Bits>(
             // left as it is (writing it again could only lose solved
             // positions a smaller --memory did not hold).
             let look = args.nodes == Some(0);
+            let here = position_to_fen(&board, pos);
+            if look
+                && let Some(Some((fen, tree_goal))) = read.as_ref().map(|r| &r.tree)
+                && (*fen != here || goal.is_some_and(|g| g != *tree_goal))
+            {
+                // The line shown is that tree's: said, so that it is not
+                // taken for where this position's search stands.
+                let asked = match goal {
+                    Some(g) if *fen == here => format!("\"{} wins?\"", g.name()),
+                    _ => here,
+                };
+                eprintln!(
+                    "note: the open tree in {} is of \"{} wins?\" at {fen}, not of {asked}: the line below is that tree's (--nodes 0 searches nothing)",
+                    plan.path.display(),
+                    tree_goal.name(),
+                );
+            }
             let saved = if look {
                 Err(None)
             } else {
