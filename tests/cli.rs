@@ -1246,6 +1246,32 @@ fn repacked_tables_answer_as_before() {
     let leftovers = files_with_extension(&folder, "tmp");
     assert!(leftovers.is_empty(), "{leftovers:?}");
 
+    // --out naming --db, by another spelling too, is a repack in place:
+    // copying the files onto themselves emptied every table and WDL file.
+    let wdl = |p: &Path| std::fs::read(p.join("2v2.fnw")).unwrap();
+    let wdl_before = wdl(&folder);
+    let slash = format!("{dir}/");
+    let dotted = format!("{dir}/../{}", db.file_name().unwrap().to_str().unwrap());
+    for (same, entries) in [
+        (dir, "100"),
+        (slash.as_str(), "128"),
+        (dotted.as_str(), "128"),
+    ] {
+        let r = ok(&[
+            "repack",
+            "--db",
+            dir,
+            "--out",
+            same,
+            "--block-entries",
+            entries,
+        ]);
+        assert!(r.contains(" tables, "), "{r}");
+        assert_eq!(wdl(&folder), wdl_before, "--out {same}");
+        assert_eq!(probe(dir), before, "--out {same}");
+    }
+    assert!(files_with_extension(&folder, "tmp").is_empty());
+
     // Not while a build (here this test process, under its own name)
     // holds the folder.
     #[cfg(target_os = "linux")]

@@ -1058,7 +1058,8 @@ pub struct RepackArgs {
     #[arg(long, value_name = "N")]
     pub block_entries: u32,
     /// Write the repacked tables into DIR (the same folder names inside)
-    /// and leave --db as it is, instead of replacing each table in place.
+    /// and leave --db as it is, instead of replacing each table in place
+    /// (--out naming the --db folder itself is a repack in place).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Worker threads (0 = one per core).
@@ -1110,6 +1111,12 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             }
             None => dir.clone(),
         };
+        // --out naming --db (by any spelling: `R2/`, `./R2`, a link) is a
+        // repack in place: copying a file onto itself emptied it.
+        let copy_out = match (out_dir.canonicalize(), dir.canonicalize()) {
+            (Ok(a), Ok(b)) => a != b,
+            _ => true,
+        };
         // No build (or other repack) writes the folder meanwhile.
         let _lock =
             fanorona::builder::lock_folder(&out_dir).map_err(|e| CliError(e.to_string()))?;
@@ -1135,12 +1142,12 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             let name = t.header.class().name();
             // The WDL file holds no blocks: into --out as it is.
             let wdl = path.with_extension("fnw");
-            if args.out.is_some() && wdl.exists() {
+            if copy_out && wdl.exists() {
                 let to = dst.with_extension("fnw");
                 std::fs::copy(&wdl, &to).map_err(|e| CliError(format!("{}: {e}", to.display())))?;
             }
             if t.header.block_entries == n {
-                if args.out.is_some() {
+                if copy_out {
                     std::fs::copy(&path, &dst)
                         .map_err(|e| CliError(format!("{}: {e}", dst.display())))?;
                 }
