@@ -531,6 +531,9 @@ def parse_snapshot(path):
         h["init_done"] = struct.unpack_from("<Q", data, i)[0]; i += 8
     nl = struct.unpack_from("<I", data, i)[0]; i += 4
     h["name"] = data[i:i + nl].decode(); i += nl
+    if h["version"] >= 3:
+        gl = struct.unpack_from("<I", data, i)[0]; i += 4
+        h["game"] = data[i:i + gl].decode(); i += gl
     nc = struct.unpack_from("<I", data, i)[0]; i += 4
     h["classes"] = nc
     h["sizes"] = list(struct.unpack_from(f"<{nc}Q", data, i)); i += 8 * nc

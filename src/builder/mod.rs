@@ -357,10 +357,16 @@ pub fn table_rules(board: &Board, rules: &Rules) -> Rules {
 
 /// The folder of a board and rule set inside a database directory.
 pub fn table_dir(db: &Path, board: &Board, rules: &Rules) -> PathBuf {
-    // Tall boards share their wide transpose's tables, and boards whose
-    // diagonal rules agree share the `corner` tables.
+    db.join(table_game(board, rules))
+}
+
+/// The name of the game a board's tables are built for, which names their
+/// folder (`7x3-corner-forced-sl`): tall boards share their wide
+/// transpose's tables, and boards whose diagonal rules agree share the
+/// `corner` tables.
+pub fn table_game(board: &Board, rules: &Rules) -> String {
     let stored = board.table_board();
-    db.join(format!("{}-{}", stored, table_rules(&stored, rules).slug()))
+    format!("{}-{}", stored, table_rules(&stored, rules).slug())
 }
 
 /// The path of a class's table.

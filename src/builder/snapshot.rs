@@ -29,13 +29,14 @@
 //! | field | size | meaning |
 //! | --- | --- | --- |
 //! | magic | 8 | `FNRSNAPS` |
-//! | version | 4 | u32, 2 (version 1: no `init_done`, init done) |
+//! | version | 4 | u32, 3 (version 2: no `game`; version 1: no `init_done` either, init done) |
 //! | layout | 4 | u32, bytes a position (3, 4 or 6) |
 //! | value_width, aux_width | 4 + 4 | u32, bytes of a value code and of an auxiliary word |
 //! | cnt_mask, win_pending, draw_exit, dist_shift | 4 x 4 | u32 each, how an auxiliary word is coded (`Layout`) |
 //! | level | 4 | u32, the level whose sweep comes next |
 //! | init_done | 8 | u64, indices whose init is done, over the classes in order (version 2; all of them once init is done, when level counts) |
 //! | name_len, name | 4 + name_len | the group's name, UTF-8 |
+//! | game_len, game | 4 + game_len | the board and rules, UTF-8: the table folder's name (`7x3-corner-forced-sl`; version 3) |
 //! | classes | 4 | u32, classes in the group |
 //! | sizes | 8 x classes | u64, indices of each class |
 //! | arrays | | per class: its value codes, then its auxiliary words |
@@ -50,7 +51,7 @@ use super::state::{Cell, Layout};
 use crate::hashio::{HashReader, HashWriter};
 
 const MAGIC: &[u8; 8] = b"FNRSNAPS";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// Cells converted to bytes at a time.
 const BATCH: usize = 1 << 20;
 
@@ -106,13 +107,14 @@ pub(super) fn remove(path: &Path) {
 pub(super) fn write<L: Layout>(
     path: &Path,
     group_name: &str,
+    game: &str,
     stage: Stage,
     vals: &[Vec<L::Val>],
     aux: &[Vec<L::Aux>],
 ) -> io::Result<()> {
     remove(path);
     let tmp = tmp_path(path);
-    let written = write_to::<L>(&tmp, group_name, stage, vals, aux)
+    let written = write_to::<L>(&tmp, group_name, game, stage, vals, aux)
         .and_then(|()| std::fs::rename(&tmp, path));
     if written.is_err() {
         remove(path);
@@ -123,6 +125,7 @@ pub(super) fn write<L: Layout>(
 fn write_to<L: Layout>(
     tmp: &Path,
     group_name: &str,
+    game: &str,
     stage: Stage,
     vals: &[Vec<L::Val>],
     aux: &[Vec<L::Aux>],
@@ -150,6 +153,8 @@ fn write_to<L: Layout>(
     out.write_all(&init_done.to_le_bytes())?;
     out.write_all(&(group_name.len() as u32).to_le_bytes())?;
     out.write_all(group_name.as_bytes())?;
+    out.write_all(&(game.len() as u32).to_le_bytes())?;
+    out.write_all(game.as_bytes())?;
     out.write_all(&(vals.len() as u32).to_le_bytes())?;
     for v in vals {
         out.write_all(&(v.len() as u64).to_le_bytes())?;
@@ -186,6 +191,9 @@ struct Header {
     coding: [u32; 4],
     stage: Stage,
     name: String,
+    /// The board and rules (the table folder's name); `None` in versions
+    /// before 3, which did not say.
+    game: Option<String>,
     sizes: Vec<u64>,
 }
 
@@ -217,13 +225,12 @@ fn read_header(input: &mut impl Read) -> io::Result<Header> {
     } else {
         None
     };
-    let name_len = read_u32(input)?;
-    if name_len > 64 {
-        return Err(invalid("group name too long"));
-    }
-    let mut name = vec![0u8; name_len as usize];
-    input.read_exact(&mut name)?;
-    let name = String::from_utf8_lossy(&name).into_owned();
+    let name = read_name(input, "group name")?;
+    let game = if version >= 3 {
+        Some(read_name(input, "board and rules")?)
+    } else {
+        None
+    };
     let classes = read_u32(input)?;
     if classes > 16 {
         return Err(invalid(format!("{classes} classes in a group")));
@@ -251,16 +258,29 @@ fn read_header(input: &mut impl Read) -> io::Result<Header> {
         coding,
         stage,
         name,
+        game,
         sizes,
     })
 }
 
+/// A short UTF-8 string after its u32 length.
+fn read_name(input: &mut impl Read, what: &str) -> io::Result<String> {
+    let len = read_u32(input)?;
+    if len > 64 {
+        return Err(invalid(format!("{what} too long")));
+    }
+    let mut bytes = vec![0u8; len as usize];
+    input.read_exact(&mut bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// Reads the group's snapshot, if there is one: `Ok(None)` when there is
 /// none, an error saying why when there is one that cannot be used (another
-/// layout, another group, damaged).
+/// layout, another group, another board or rule set, damaged).
 pub(super) fn read<L: Layout>(
     path: &Path,
     group_name: &str,
+    game: &str,
     sizes: &[u64],
 ) -> io::Result<Option<Snapshot<L>>> {
     let file = match File::open(path) {
@@ -284,6 +304,16 @@ pub(super) fn read<L: Layout>(
         return Err(invalid(format!(
             "a snapshot of {}, not of {group_name}",
             header.name
+        )));
+    }
+    // A snapshot copied from the folder of other rules (the same group,
+    // the same sizes) was taken up, and wrote tables of wrong values with
+    // good checksums. Older snapshots do not say: taken as this folder's.
+    if let Some(theirs) = header.game.as_deref()
+        && theirs != game
+    {
+        return Err(invalid(format!(
+            "a snapshot of the {theirs} game, not of {game}"
         )));
     }
     if header.sizes != sizes {
@@ -386,6 +416,9 @@ mod tests {
         v.iter().map(Cell::get).collect()
     }
 
+    /// The board and rules the tests' snapshots are of.
+    const GAME: &str = "7x3-corner-free-sl";
+
     fn err<L: Layout>(r: io::Result<Option<Snapshot<L>>>) -> String {
         r.err().expect("refused").to_string()
     }
@@ -404,39 +437,57 @@ mod tests {
             .iter()
             .map(|&n| filled(n, |i| (i * 40_503 % 65_521) as u32))
             .collect();
-        assert!(read::<Narrow>(&path, "2v3+3v2", &sizes).unwrap().is_none());
-        write::<Narrow>(&path, "2v3+3v2", Stage::Level(41), &vals, &aux).unwrap();
+        assert!(
+            read::<Narrow>(&path, "2v3+3v2", GAME, &sizes)
+                .unwrap()
+                .is_none()
+        );
+        write::<Narrow>(&path, "2v3+3v2", GAME, Stage::Level(41), &vals, &aux).unwrap();
         assert!(!tmp_path(&path).exists());
 
         assert_eq!(
             peek(&path).unwrap(),
             ("2v3+3v2".to_string(), Stage::Level(41), 3)
         );
-        let back = read::<Narrow>(&path, "2v3+3v2", &sizes).unwrap().unwrap();
+        let back = read::<Narrow>(&path, "2v3+3v2", GAME, &sizes)
+            .unwrap()
+            .unwrap();
         assert_eq!(back.stage, Stage::Level(41));
         for s in 0..2 {
             assert_eq!(words(&back.vals[s]), words(&vals[s]));
             assert_eq!(words(&back.aux[s]), words(&aux[s]));
         }
 
-        assert!(err(read::<Wide>(&path, "2v3+3v2", &sizes)).contains("3-byte layout"));
+        assert!(err(read::<Wide>(&path, "2v3+3v2", GAME, &sizes)).contains("3-byte layout"));
         // The 4-byte layout takes up the 3-byte one's snapshot.
-        let wider = read::<Medium>(&path, "2v3+3v2", &sizes).unwrap().unwrap();
+        let wider = read::<Medium>(&path, "2v3+3v2", GAME, &sizes)
+            .unwrap()
+            .unwrap();
         assert_eq!(wider.stage, Stage::Level(41));
         for s in 0..2 {
             assert_eq!(words(&wider.vals[s]), words(&vals[s]));
             assert_eq!(words(&wider.aux[s]), words(&aux[s]));
         }
-        assert!(err(read::<Narrow>(&path, "3v3", &sizes)).contains("not of 3v3"));
-        assert!(err(read::<Narrow>(&path, "2v3+3v2", &[3_000_001, 18])).contains("sizes"));
+        assert!(err(read::<Narrow>(&path, "3v3", GAME, &sizes)).contains("not of 3v3"));
+        // Not in the folder of other rules (copied there, it was taken up).
+        assert!(
+            err(read::<Narrow>(
+                &path,
+                "2v3+3v2",
+                "7x3-corner-forced-sl",
+                &sizes
+            ))
+            .contains("a snapshot of the 7x3-corner-free-sl game, not of 7x3-corner-forced-sl")
+        );
+        assert!(err(read::<Narrow>(&path, "2v3+3v2", GAME, &[3_000_001, 18])).contains("sizes"));
         let mut bytes = std::fs::read(&path).unwrap();
         bytes[1_000_000] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        assert!(err(read::<Narrow>(&path, "2v3+3v2", &sizes)).contains("checksum"));
+        assert!(err(read::<Narrow>(&path, "2v3+3v2", GAME, &sizes)).contains("checksum"));
         bytes[1_000_000] ^= 1;
         bytes.truncate(bytes.len() - 3);
         std::fs::write(&path, &bytes).unwrap();
-        assert!(read::<Narrow>(&path, "2v3+3v2", &sizes).is_err());
+        assert!(read::<Narrow>(&path, "2v3+3v2", GAME, &sizes).is_err());
 
         remove(&path);
         assert!(!path.exists());
@@ -459,9 +510,9 @@ mod tests {
             done: 32_768,
             total: 70_000,
         };
-        write::<Narrow>(&path, "4v4", stage, &vals, &aux).unwrap();
+        write::<Narrow>(&path, "4v4", GAME, stage, &vals, &aux).unwrap();
         assert_eq!(peek(&path).unwrap(), ("4v4".to_string(), stage, 3));
-        let back = read::<Medium>(&path, "4v4", &sizes).unwrap().unwrap();
+        let back = read::<Medium>(&path, "4v4", GAME, &sizes).unwrap().unwrap();
         assert_eq!(back.stage, stage);
         assert_eq!(words(&back.vals[0]), words(&vals[0]));
         assert_eq!(
@@ -469,21 +520,33 @@ mod tests {
             "in init, 32768 of 70000 positions done (47%)"
         );
 
-        // Version 1 had no init_done: its snapshots come after init. The
-        // same file without the field, its version and checksum redone.
-        write::<Narrow>(&path, "4v4", Stage::Level(7), &vals, &aux).unwrap();
+        // Version 2 had no game, version 1 no init_done either (its
+        // snapshots come after init): the same file without the fields,
+        // its version and checksum redone. Neither says its game, so it
+        // is taken as the folder's.
+        write::<Narrow>(&path, "4v4", GAME, Stage::Level(7), &vals, &aux).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         let at = 8 + 4 * 9; // magic, then the nine words from version to level
-        let mut old = bytes[..at].to_vec();
-        old[8..12].copy_from_slice(&1u32.to_le_bytes());
-        old.extend_from_slice(&bytes[at + 8..bytes.len() - 8]);
-        let sum = xxhash_rust::xxh3::xxh3_64(&old);
-        old.extend_from_slice(&sum.to_le_bytes());
-        std::fs::write(&path, &old).unwrap();
-        assert_eq!(peek(&path).unwrap().1, Stage::Level(7));
-        let back = read::<Narrow>(&path, "4v4", &sizes).unwrap().unwrap();
-        assert_eq!(back.stage, Stage::Level(7));
-        assert_eq!(words(&back.aux[0]), words(&aux[0]));
+        let game_at = at + 8 + 4 + "4v4".len();
+        let after_game = game_at + 4 + GAME.len();
+        for version in [1u32, 2] {
+            let mut old = bytes[..at].to_vec();
+            old[8..12].copy_from_slice(&version.to_le_bytes());
+            if version == 2 {
+                old.extend_from_slice(&bytes[at..at + 8]);
+            }
+            old.extend_from_slice(&bytes[at + 8..game_at]);
+            old.extend_from_slice(&bytes[after_game..bytes.len() - 8]);
+            let sum = xxhash_rust::xxh3::xxh3_64(&old);
+            old.extend_from_slice(&sum.to_le_bytes());
+            std::fs::write(&path, &old).unwrap();
+            assert_eq!(peek(&path).unwrap().1, Stage::Level(7));
+            let back = read::<Narrow>(&path, "4v4", "5x5-corner-free-sl", &sizes)
+                .unwrap()
+                .unwrap();
+            assert_eq!(back.stage, Stage::Level(7));
+            assert_eq!(words(&back.aux[0]), words(&aux[0]));
+        }
 
         // A count past the group's indices, or a level before init is done.
         let refused = |init_done: u64, why: &str| {

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use super::snapshot::{self, Stage};
 use super::state::{Cell, ChunkLevels, Held, Layout, Overflow, Solved};
 use super::trivial_value;
-use super::{BuildBar, Builder, CHUNK, WinSearch, group_name, stalemate_value};
+use super::{BuildBar, Builder, CHUNK, WinSearch, group_name, stalemate_value, table_game};
 use crate::bits::Bits;
 use crate::geometry::Direction;
 use crate::index::{ClassIndexer, DecodeCache, MaterialClass};
@@ -236,6 +236,8 @@ impl From<Overflow> for Halt {
 struct Saver<'a> {
     path: &'a Path,
     name: &'a str,
+    /// The board and rules ([`table_game`]), written into the snapshot.
+    game: &'a str,
     every: Option<Duration>,
     /// The last save, or the start of this sitting's work on the group.
     last: Instant,
@@ -436,16 +438,18 @@ impl<B: Bits> Builder<B> {
         let timing = std::env::var_os("FANORONA_TIMING").is_some();
         let snapshot_path = snapshot::snapshot_path(&self.dir, &name);
         let t_read = Instant::now();
-        let resumed = snapshot::read::<L>(&snapshot_path, &name, &sizes).unwrap_or_else(|err| {
-            if progress {
-                eprintln!(
-                    "{name}: not resuming from {}: {err}; solving the group from the start",
-                    snapshot_path.display()
-                );
-            }
-            snapshot::remove(&snapshot_path);
-            None
-        });
+        let game = table_game(&self.geo.board, &self.rules);
+        let resumed =
+            snapshot::read::<L>(&snapshot_path, &name, &game, &sizes).unwrap_or_else(|err| {
+                if progress {
+                    eprintln!(
+                        "{name}: not resuming from {}: {err}; solving the group from the start",
+                        snapshot_path.display()
+                    );
+                }
+                snapshot::remove(&snapshot_path);
+                None
+            });
         let resumed_at = resumed.as_ref().map(|s| s.stage);
         let overflows = Overflows::default();
         let (state, stage) = match resumed {
@@ -470,6 +474,7 @@ impl<B: Bits> Builder<B> {
         let mut saver = Saver {
             path: &snapshot_path,
             name: &name,
+            game: &game,
             every: self.options.snapshot_every,
             last: Instant::now(),
             timing,
@@ -539,7 +544,14 @@ impl<B: Bits> Builder<B> {
     /// killed build only does more work again).
     fn save_snapshot<L: Layout>(&self, saver: &mut Saver, stage: Stage, state: &GroupState<L>) {
         let t = Instant::now();
-        let written = snapshot::write::<L>(saver.path, saver.name, stage, &state.vals, &state.aux);
+        let written = snapshot::write::<L>(
+            saver.path,
+            saver.name,
+            saver.game,
+            stage,
+            &state.vals,
+            &state.aux,
+        );
         saver.last = Instant::now();
         match written {
             Err(err) if saver.progress => eprintln!(
