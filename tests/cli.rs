@@ -499,17 +499,20 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
         &["build", "--board", "5x3", "--pieces", "16", "--db", dir],
         &["--pieces 16", "15 points"],
     );
-    user_error(
-        &[
-            "build",
-            "--board",
-            "5x3",
-            "--db",
-            dir,
-            "--snapshot-minutes=-1",
-        ],
-        &["--snapshot-minutes -1", "0 for never"],
-    );
+    // (1e300 panicked making a Duration.)
+    for minutes in ["-1", "1e300", "99999999999999999999", "NaN"] {
+        user_error(
+            &[
+                "build",
+                "--board",
+                "5x3",
+                "--db",
+                dir,
+                &format!("--snapshot-minutes={minutes}"),
+            ],
+            &["--snapshot-minutes ", "0 for never"],
+        );
+    }
     for (extra, needles) in [
         (
             &["--classes", "2x2"][..],

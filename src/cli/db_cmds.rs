@@ -325,9 +325,11 @@ pub fn build_tables_until(
     } = build;
     let json = output == BuildOutput::Json;
     check_build_memory(memory_gib)?;
-    if !(snapshot_minutes.is_finite() && snapshot_minutes >= 0.0) {
+    // (Bounded as --checkpoint-every is: a Duration of 1e300 minutes
+    // panicked.)
+    if !(snapshot_minutes.is_finite() && (0.0..=1e6).contains(&snapshot_minutes)) {
         return Err(CliError(format!(
-            "--snapshot-minutes {snapshot_minutes}: must be a number of minutes, 0 for never"
+            "--snapshot-minutes {snapshot_minutes}: give a number of minutes from 0 to 1000000, 0 for never"
         )));
     }
     let opts = BuildOptions {
