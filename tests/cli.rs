@@ -1010,6 +1010,11 @@ fn a_search_interrupted_in_its_table_build_reports_unknown() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // Said at once, with what a second Ctrl-C would do.
+    assert!(
+        stderr.contains("stopping cleanly (a second Ctrl-C ends at once"),
+        "{stderr}"
+    );
     let last = stdout.lines().last().unwrap_or_default();
     assert!(last.contains("\"value\": \"unknown\""), "{last}");
     assert!(last.contains("\"stopped\": \"interrupted\""), "{last}");

@@ -184,9 +184,16 @@ pub fn stop_flag() -> Arc<AtomicBool> {
         let flag = Arc::new(AtomicBool::new(false));
         let f = flag.clone();
         let installed = ctrlc::set_handler(move || {
+            // Said at once: a build can take seconds to reach a point
+            // where it saves, and a second Ctrl-C pressed meanwhile, as
+            // nothing seemed to happen, threw the save away.
             if f.swap(true, Ordering::SeqCst) {
+                eprintln!("\nstopped at once: what was not saved yet is lost");
                 std::process::exit(130);
             }
+            eprintln!(
+                "\nstopping cleanly (a second Ctrl-C ends at once, losing what is not saved yet)"
+            );
         });
         if let Err(e) = installed {
             eprintln!("warning: Ctrl-C and kill will not stop searches and builds cleanly: {e}");
