@@ -24,6 +24,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -497,17 +498,25 @@ impl BlockWriter {
 /// one value; `experiments/table_blocks/`). Streams the table a batch of
 /// blocks at a time, every block checked as it is read. `dst` may be
 /// `src`'s own path: the new file replaces it whole when done (a mapping
-/// of the old one stays valid). `progress` hears of the values written.
+/// of the old one stays valid). `progress` hears of the values written,
+/// and stops the repack by answering `Break`: then nothing is written
+/// (the half-written file is removed, `dst` left as it was) and the
+/// answer is `Ok(None)`. An error also leaves `dst` as it was.
 pub fn repack_table(
     src: &TableFile,
     dst: &Path,
     block_entries: u32,
-    progress: impl FnMut(u64),
-) -> Result<TableHeader, TableError> {
+    progress: impl FnMut(u64) -> ControlFlow<()>,
+) -> Result<Option<TableHeader>, TableError> {
     let width = src.header.value_width.max(1) as usize;
     // About 32 MiB of values decompressed a batch.
     let per_batch = ((32usize << 20) / (src.header.block_entries.max(1) as usize * width)).max(1);
-    repack_in_batches(src, dst, block_entries, per_batch as u32, progress)
+    let repacked = repack_in_batches(src, dst, block_entries, per_batch as u32, progress);
+    if !matches!(repacked, Ok(Some(_))) {
+        // (`dst`'s own name is only ever written by the final rename.)
+        let _ = std::fs::remove_file(dst.with_extension("fnt.tmp"));
+    }
+    repacked
 }
 
 /// [`repack_table`], reading `per_batch` blocks of `src` at a time.
@@ -516,8 +525,8 @@ fn repack_in_batches(
     dst: &Path,
     block_entries: u32,
     per_batch: u32,
-    mut progress: impl FnMut(u64),
-) -> Result<TableHeader, TableError> {
+    mut progress: impl FnMut(u64) -> ControlFlow<()>,
+) -> Result<Option<TableHeader>, TableError> {
     use rayon::prelude::*;
     if block_entries < MIN_BLOCK_ENTRIES {
         return Err(TableError::Corrupt {
@@ -558,11 +567,13 @@ fn repack_in_batches(
         }
         pending.drain(..whole);
         done += (whole / width) as u64;
-        progress(done);
+        if progress(done).is_break() {
+            return Ok(None);
+        }
         b = end;
     }
     w.finish()?;
-    Ok(header)
+    Ok(Some(header))
 }
 
 /// An open, memory-mapped table whose header and index were checked.
@@ -1034,7 +1045,12 @@ mod tests {
             for (entries, batch) in [(1000u32, 3u32), (64, 1), (20_000, 2), (8192, 100)] {
                 let dst = dir.join(format!("{entries}.fnt"));
                 let mut heard = Vec::new();
-                let h = repack_in_batches(&src, &dst, entries, batch, |d| heard.push(d)).unwrap();
+                let h = repack_in_batches(&src, &dst, entries, batch, |d| {
+                    heard.push(d);
+                    ControlFlow::Continue(())
+                })
+                .unwrap()
+                .unwrap();
                 assert_eq!(h.block_entries, entries);
                 assert_eq!(h.block_count as u64, (n as u64).div_ceil(entries as u64));
                 let t = TableFile::open(&dst).unwrap();
@@ -1053,10 +1069,30 @@ mod tests {
             }
             // Too small a block is refused, nothing written.
             let tiny = dir.join("tiny.fnt");
-            assert!(repack_table(&src, &tiny, MIN_BLOCK_ENTRIES - 1, |_| {}).is_err());
+            assert!(
+                repack_table(&src, &tiny, MIN_BLOCK_ENTRIES - 1, |_| {
+                    ControlFlow::Continue(())
+                })
+                .is_err()
+            );
             assert!(!tiny.exists());
+            // Stopped part way: nothing written, nothing left behind.
+            let stopped = dir.join("stopped.fnt");
+            let mut calls = 0;
+            let answer = repack_in_batches(&src, &stopped, 64, 1, |_| {
+                calls += 1;
+                ControlFlow::Break(())
+            });
+            assert!(matches!(answer, Ok(None)));
+            assert_eq!(calls, 1);
+            assert!(
+                repack_table(&src, &stopped, 64, |_| ControlFlow::Break(()))
+                    .unwrap()
+                    .is_none()
+            );
+            assert!(!stopped.exists() && !stopped.with_extension("fnt.tmp").exists());
             // In place, while the old file is open and mapped.
-            repack_table(&src, &path, 512, |_| {}).unwrap();
+            repack_table(&src, &path, 512, |_| ControlFlow::Continue(())).unwrap();
             assert_eq!(
                 src.read_all().unwrap(),
                 values,

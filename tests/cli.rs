@@ -981,6 +981,64 @@ fn an_interrupted_bench_removes_its_folder() {
     assert!(!folder.exists(), "{} left behind", folder.display());
 }
 
+/// A repack stopped by Ctrl-C finishes no table half: the table being
+/// written is left as it was, nothing else left behind, and the same
+/// command finishes the job (it was killed, leaving a `.tmp` file and the
+/// folder's lock, with no word).
+#[cfg(unix)]
+#[test]
+fn an_interrupted_repack_leaves_every_table_whole() {
+    use std::io::BufRead;
+    let db = temp_folder("interrupted-repack");
+    let dir = db.to_str().unwrap();
+    // 7x3 up to 8 stones: repacked into blocks of 64 values in seconds,
+    // the largest tables last.
+    ok(&["build", "--board", "7x3", "--pieces", "8", "--db", dir]);
+    let folder = db.join("7x3-corner-free-sl");
+    let probe = |d: &str| {
+        ok(&[
+            "probe",
+            "--db",
+            d,
+            "--json",
+            "BBBBBBB/...W.../WW....W w",
+            "B.B.B.B/.W.W.../W...W.. b",
+        ])
+    };
+    let before = probe(dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(["repack", "--db", dir, "--block-entries", "64"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the fanorona binary runs");
+    // Stopped once the first table is repacked.
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    for line in lines.by_ref() {
+        if line.unwrap().contains("values: blocks of 8192 -> 64") {
+            break;
+        }
+    }
+    support::signal::interrupt(child.id());
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("error: repack stopped in "), "{stderr}");
+    assert!(stderr.contains("the same command goes on"), "{stderr}");
+    assert!(!rest.iter().any(|l| l.contains(" tables, ")), "{rest:?}");
+    let leftovers = files_with_extension(&folder, "tmp");
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert!(!folder.join("build.lock").exists());
+    assert_eq!(probe(dir), before);
+    // The same command finishes, passing over the tables done.
+    let r = ok(&["repack", "--db", dir, "--block-entries", "64"]);
+    assert!(r.contains("already in blocks of 64"), "{r}");
+    assert_eq!(probe(dir), before);
+    assert!(ok(&["verify", "--db", dir, "--sample", "2000"]).contains(" 0 mismatches"));
+    let _ = std::fs::remove_dir_all(&db);
+}
+
 /// A search stopped by Ctrl-C while it builds its tables first reports an
 /// unknown value, interrupted, with what the build saved, as the time
 /// limit does (it was an error, exit 2, with no report; `table` lost the

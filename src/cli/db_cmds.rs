@@ -1,6 +1,7 @@
 //! `build`, `probe`, `info`, `verify` and `repack`: the endgame databases
 //! on the command line.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -1101,6 +1102,10 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     if folders.is_empty() {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
+    // Ctrl-C (or kill) stops at the next batch of blocks, the table being
+    // written left as it was: it killed the program, leaving the half
+    // table's `.tmp` file and the folder's lock behind.
+    let stop = stop_flag();
     let start = Instant::now();
     let (mut tables, mut repacked, mut before, mut after) = (0u64, 0u64, 0u64, 0u64);
     for (dir, board, rules) in folders {
@@ -1161,9 +1166,22 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             }
             let bar = count_bar(t.header.entries, format!("repack {name}"));
             let t0 = Instant::now();
-            fanorona::table::repack_table(&t, &dst, n, |done| bar.set_position(done))
-                .map_err(|e| CliError(e.to_string()))?;
+            let finished = fanorona::table::repack_table(&t, &dst, n, |done| {
+                bar.set_position(done);
+                if stop.load(Ordering::SeqCst) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .map_err(|e| CliError(e.to_string()))?;
             bar.finish_and_clear();
+            if finished.is_none() {
+                return Err(CliError(format!(
+                    "repack stopped in {name} ({} left as it was), {repacked} tables repacked before it; the same command goes on from there",
+                    path.display()
+                )));
+            }
             let len = std::fs::metadata(&dst)
                 .map_err(|e| CliError(format!("{}: {e}", dst.display())))?
                 .len();
