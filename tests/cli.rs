@@ -765,14 +765,33 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     // `info` tells what a stopped build left behind.
     std::fs::write(&lock, "4294967295 fanorona").unwrap();
     std::fs::write(folder.join("2v2.overflow"), "distance").unwrap();
+    // Half-written files too (they were not listed), ...
+    let half = ["1v2.fnt.tmp", "1v2.fnw.tmp", "2v2.snapshot.tmp"];
+    for f in half {
+        std::fs::write(folder.join(f), b"half").unwrap();
+    }
     let r = fanorona(&["info", "--db", dir]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     for want in [
         "in progress: lock of a build that stopped (process 4294967295)",
         "in progress: 2v2: outgrew the 3-byte layout (distance)",
+        "in progress: 1v2.fnt.tmp: a file half written (4 bytes)",
+        "in progress: 1v2.fnw.tmp: a file half written (4 bytes)",
+        "in progress: 2v2.snapshot.tmp: a file half written (4 bytes)",
     ] {
         assert!(r.stdout.contains(want), "{want:?} not in {}", r.stdout);
     }
+    let j = ok(&["info", "--db", dir, "--json"]);
+    assert!(
+        j.contains("{\"kind\": \"half_written\", \"file\": \"1v2.fnt.tmp\", \"bytes\": 4, "),
+        "{j}"
+    );
+    // ... which the next build of the folder removes (they stayed for ever).
+    ok(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
+    for f in half {
+        assert!(!folder.join(f).exists(), "{f} left");
+    }
+    std::fs::write(&lock, "4294967295 fanorona").unwrap();
     // A group noted as outgrowing 3 bytes is planned in 4.
     let out = ok(&[
         "build", "--board", "3x3", "--pieces", "4", "--db", dir, "--plan",

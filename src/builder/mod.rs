@@ -164,7 +164,26 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock, BuildError> {
         lock::LockError::Held { path, pid } => BuildError::Locked { path, pid },
         lock::LockError::Io { path, err } => BuildError::Io { path, err },
     })?;
+    // Only the lock's holder writes the folder, so a half-written file
+    // found now was left by one that was killed: no one finishes it (the
+    // next write of that file starts it anew), and it can be gigabytes.
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for path in entries.flatten().map(|e| e.path()) {
+            if is_half_written(&path) {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
     Ok(FolderLock { _lock: lock })
+}
+
+/// Whether `path` is a table, WDL file or snapshot being written (or left
+/// half written): `3v3.fnt.tmp`, `3v3.fnw.tmp`, `4v4.snapshot.tmp`.
+fn is_half_written(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    [".fnt.tmp", ".fnw.tmp", ".snapshot.tmp"]
+        .iter()
+        .any(|end| name.ends_with(end))
 }
 
 impl fmt::Display for BuildError {
@@ -435,6 +454,10 @@ pub enum PendingWork {
     OverflowNote { group: String, overflow: Overflow },
     /// The lock of a build (`build.lock`), and whether its process runs.
     Lock { pid: u32, running: bool },
+    /// A file being written, or left half written by a build or repack
+    /// that was killed (`3v3.fnt.tmp`, `.fnw.tmp`, `.snapshot.tmp`); the
+    /// next build or repack of the folder removes it ([`lock_folder`]).
+    HalfWritten { file: String, bytes: u64 },
 }
 
 impl fmt::Display for PendingWork {
@@ -464,6 +487,10 @@ impl fmt::Display for PendingWork {
             } => write!(
                 f,
                 "lock of a build that stopped (process {pid}); the next build takes it over"
+            ),
+            PendingWork::HalfWritten { file, bytes } => write!(
+                f,
+                "{file}: a file half written ({bytes} bytes), by a build or repack that stopped or is writing it now; the next one here removes it"
             ),
         }
     }
@@ -500,6 +527,14 @@ pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
                     out.push(PendingWork::OverflowNote { group, overflow });
                 }
             }
+            _ if is_half_written(&path) => out.push(PendingWork::HalfWritten {
+                file: path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                bytes: std::fs::metadata(&path).map_or(0, |m| m.len()),
+            }),
             _ => {}
         }
     }

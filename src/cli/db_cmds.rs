@@ -158,6 +158,10 @@ fn pending_json(w: &PendingWork) -> String {
         PendingWork::Lock { pid, running } => {
             format!("\"kind\": \"lock\", \"pid\": {pid}, \"running\": {running}")
         }
+        PendingWork::HalfWritten { file, bytes } => format!(
+            "\"kind\": \"half_written\", \"file\": {}, \"bytes\": {bytes}",
+            json_str(file)
+        ),
     };
     format!("{{{fields}, \"text\": {}}}", json_str(&w.to_string()))
 }
@@ -815,10 +819,12 @@ pub struct InfoArgs {
     /// (the classes that have none), "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
     /// "error"}], "in_progress": [{"kind": "snapshot" | "overflow" |
-    /// "lock", ..., "text"}]} (a snapshot: "group", "stage": "init" with
-    /// "init_done" and "init_total", or "level" with "level";
-    /// "layout_bytes", "bytes"; an overflow note: "group", "overflow"; a
-    /// lock: "pid", "running"; "text" as `info` prints it).
+    /// "lock" | "half_written", ..., "text"}]} (a snapshot: "group",
+    /// "stage": "init" with "init_done" and "init_total", or "level" with
+    /// "level"; "layout_bytes", "bytes"; an overflow note: "group",
+    /// "overflow"; a lock: "pid", "running"; a half-written file
+    /// (`.fnt.tmp`, `.fnw.tmp`, `.snapshot.tmp`): "file", "bytes"; "text"
+    /// as `info` prints it).
     #[arg(long)]
     pub json: bool,
 }
