@@ -34,6 +34,19 @@ pub fn human(x: f64) -> String {
     format!("{v:.0}T")
 }
 
+/// A size in bytes as people read it: `1.00 GiB` from a GiB up, else
+/// `12.5 MiB`.
+pub fn bytes(b: usize) -> String {
+    let b = b as f64;
+    // (From what would print as 1024.0 MiB: a bound a little under 1 GiB
+    // read "1024.0 MiB" where the same bound elsewhere read "1.00 GiB".)
+    if b >= (1u64 << 30) as f64 - 0.05 * (1u64 << 20) as f64 {
+        format!("{:.2} GiB", b / (1u64 << 30) as f64)
+    } else {
+        format!("{:.1} MiB", b / (1u64 << 20) as f64)
+    }
+}
+
 /// The style of a bar over positions: `msg [=====>    ] 6.52M/64.7M
 /// 5.79M/s eta 9s`, the message right-aligned in `msg_width` columns.
 pub fn count_style(msg_width: usize) -> ProgressStyle {

@@ -495,6 +495,27 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
         ],
         &["3v5+5v3", "--memory", "16.00 GiB"],
     );
+    // Small bounds read in MiB ("needs about 0.00 GiB but --memory allows
+    // 0.00 GiB"); a bound past any machine is refused (`inf` was taken).
+    user_error(
+        &[
+            "build", "--board", "7x3", "--pieces", "6", "--memory", "0.0001", "--db", dir,
+        ],
+        &["needs about 0.", " MiB but --memory allows 0.1 MiB"],
+    );
+    for memory in ["inf", "1e300", "-1", "0", "NaN"] {
+        user_error(
+            &[
+                "build",
+                "--board",
+                "3x3",
+                "--db",
+                dir,
+                &format!("--memory={memory}"),
+            ],
+            &["--memory ", "a positive number of GiB, at most 1000000"],
+        );
+    }
     user_error(
         &["build", "--board", "5x3", "--pieces", "16", "--db", dir],
         &["--pieces 16", "15 points"],
@@ -698,7 +719,11 @@ fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
     let big = ["build", "--board", "9x5", "--pieces", "8", "--memory", "16"];
     let out = ok(&[&big[..], &["--db", dir, "--plan"]].concat());
     assert!(
-        out.contains("over --memory 16.00 GiB: the build would stop before 3v5+5v3"),
+        out.contains("over --memory 16.00 GiB: 3v5+5v3 needs 18."),
+        "{out}"
+    );
+    assert!(
+        out.contains("so the build would be refused before it starts"),
         "{out}"
     );
     let out = ok(&[&big[..], &["--db", dir, "--plan", "--json"]].concat());

@@ -201,9 +201,9 @@ impl fmt::Display for BuildError {
                 limit,
             } => write!(
                 f,
-                "building {group} needs about {:.2} GiB but --memory allows {:.2} GiB: raise --memory or build fewer stones",
-                *needed as f64 / GIB,
-                *limit as f64 / GIB
+                "building {group} needs about {} but --memory allows {}: raise --memory or build fewer stones",
+                crate::progress::bytes(*needed as usize),
+                crate::progress::bytes(*limit as usize)
             ),
             BuildError::BadPieces { pieces, board } => write!(
                 f,
@@ -223,11 +223,11 @@ impl fmt::Display for BuildError {
                 limit,
             } => write!(
                 f,
-                "building {group}: {}, so it needs {} bytes a position, about {:.2} GiB, but --memory allows {:.2} GiB: raise --memory",
+                "building {group}: {}, so it needs {} bytes a position, about {}, but --memory allows {}: raise --memory",
                 overflow.narrow_limit(),
                 overflow.bytes_needed(),
-                *needed as f64 / GIB,
-                *limit as f64 / GIB
+                crate::progress::bytes(*needed as usize),
+                crate::progress::bytes(*limit as usize)
             ),
             BuildError::Locked { path, pid } => write!(
                 f,

@@ -75,9 +75,9 @@ pub struct BuildArgs {
     /// needs 3 bytes a position of its own (more if it outgrows them) and 1
     /// for each smaller class it rests on (--plan says how much); a build
     /// with a group that would need more is refused with a message before
-    /// it starts. A build allowed more than the system has available when
-    /// it starts is warned: the kernel would kill it when it comes to the
-    /// group that needs it.
+    /// it starts. A build whose largest group needs more than the system
+    /// has available when it starts is warned: the kernel would kill it
+    /// when it comes to that group.
     #[arg(long, default_value_t = DEFAULT_BUILD_MEMORY_GIB)]
     pub memory: f64,
     /// Save the state of a group being solved every this many minutes (0:
@@ -418,11 +418,13 @@ fn memory_warning(group: &str, needed: u64, available: u64) -> Option<String> {
     })
 }
 
-/// A build's `--memory`: a positive number of GiB.
+/// A build's `--memory`: a positive number of GiB, at most a million
+/// (`inf` was taken, and `--plan` said "within --memory 17179869184.00
+/// GiB").
 fn check_build_memory(memory_gib: f64) -> Result<(), CliError> {
-    if memory_gib.is_nan() || memory_gib <= 0.0 {
+    if !(memory_gib > 0.0 && memory_gib <= 1e6) {
         return Err(CliError(format!(
-            "--memory {memory_gib}: must be a positive number of GiB"
+            "--memory {memory_gib}: must be a positive number of GiB, at most 1000000"
         )));
     }
     Ok(())
@@ -540,7 +542,7 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
     );
     match refused {
         Some(g) => println!(
-            "over --memory {}: the build would stop before {} (needs {}); raise --memory to at least {:.2} GiB",
+            "over --memory {}: {} needs {}, so the build would be refused before it starts; raise --memory to at least {:.2} GiB",
             bytes(limit as usize),
             g.name(),
             bytes(g.memory_bytes as usize),

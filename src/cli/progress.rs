@@ -117,16 +117,7 @@ impl ProgressLine {
     }
 }
 
-pub(super) fn bytes(b: usize) -> String {
-    let b = b as f64;
-    // (From what would print as 1024.0 MiB: a bound a little under 1 GiB
-    // read "1024.0 MiB" where the same bound elsewhere read "1.00 GiB".)
-    if b >= (1u64 << 30) as f64 - 0.05 * (1u64 << 20) as f64 {
-        format!("{:.2} GiB", b / (1u64 << 30) as f64)
-    } else {
-        format!("{:.1} MiB", b / (1u64 << 20) as f64)
-    }
-}
+pub(super) use fanorona::progress::bytes;
 
 pub(super) fn number(n: u64) -> String {
     if n == INF {
