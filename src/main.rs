@@ -4,7 +4,7 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use cli::common::CliResult;
 use cli::{db_cmds, play_cmds, rules_cmds, search_cmds};
@@ -93,7 +93,13 @@ fn quiet_on_closed_pipe() {}
 fn main() -> ExitCode {
     cli::huge_heap::restart_with_huge_page_heap();
     quiet_on_closed_pipe();
-    let cli = Cli::parse();
+    // Negative numbers are taken as values, so that `--memory -1` is
+    // refused by the flag's own check, naming it, and not as "unexpected
+    // argument '-1'".
+    let matches = Cli::command()
+        .mut_subcommands(|c| c.allow_negative_numbers(true))
+        .get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -503,6 +503,18 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
         ],
         &["needs about 0.", " MiB but --memory allows 0.1 MiB"],
     );
+    // A negative number is the flag's value, refused naming the flag
+    // (it was "unexpected argument '-1' found").
+    for (flag, needle) in [
+        ("--memory", "--memory -1: must be a positive number"),
+        ("--threads", "'--threads <THREADS>'"),
+        ("--pieces", "--pieces '-1'"),
+    ] {
+        user_error(
+            &["build", "--board", "3x3", "--db", dir, flag, "-1"],
+            &[needle],
+        );
+    }
     for memory in ["inf", "1e300", "-1", "0", "NaN"] {
         user_error(
             &[
