@@ -532,6 +532,11 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
         &["build", "--board", "5x3", "--pieces", "16", "--db", dir],
         &["--pieces 16", "15 points"],
     );
+    // ("the 1x1 board has 1 points; ask for 2 to 1 stones")
+    user_error(
+        &["build", "--board", "1x1", "--pieces", "2", "--db", dir],
+        &["the 1x1 board has 1 point, no room for the 2 stones"],
+    );
     // (1e300 panicked making a Duration.)
     for minutes in ["-1", "1e300", "99999999999999999999", "NaN"] {
         user_error(

@@ -205,6 +205,10 @@ impl fmt::Display for BuildError {
                 crate::progress::bytes(*needed as usize),
                 crate::progress::bytes(*limit as usize)
             ),
+            BuildError::BadPieces { pieces, board } if board.points() < 2 => write!(
+                f,
+                "--pieces {pieces}: the {board} board has 1 point, no room for the 2 stones of the smallest class: it has no tables"
+            ),
             BuildError::BadPieces { pieces, board } => write!(
                 f,
                 "--pieces {pieces}: the {board} board has {} points; ask for 2 to {} stones",
