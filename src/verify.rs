@@ -38,7 +38,11 @@ pub struct Mismatch<B> {
 pub struct ClassCheck<B> {
     pub class: MaterialClass,
     pub checked: u64,
+    /// Positions where the table or the WDL file is wrong.
     pub mismatches: u64,
+    /// Of those, the positions where only the WDL file is wrong: the
+    /// table agrees with the successors.
+    pub wdl_mismatches: u64,
     /// The first few mismatches.
     pub examples: Vec<Mismatch<B>>,
     /// What is wrong with the class's WDL file, read whole
@@ -94,6 +98,7 @@ pub fn verify_class<B: Bits>(
     };
     const CHUNK: u64 = 4096;
     let mismatches = AtomicU64::new(0);
+    let wdl_mismatches = AtomicU64::new(0);
     let examples = Mutex::new(Vec::new());
     let first_error = Mutex::new(None);
     (0..count.div_ceil(CHUNK)).into_par_iter().for_each(|ch| {
@@ -128,8 +133,12 @@ pub fn verify_class<B: Bits>(
                 }
             };
             let wdl_wrong = wdl != stored.wdl();
-            if stored != derived || raw.as_ref().ok() != Some(&stored) || wdl_wrong {
+            let table_wrong = stored != derived || raw.as_ref().ok() != Some(&stored);
+            if table_wrong || wdl_wrong {
                 mismatches.fetch_add(1, Ordering::Relaxed);
+                if !table_wrong {
+                    wdl_mismatches.fetch_add(1, Ordering::Relaxed);
+                }
                 let mut ex = examples.lock().unwrap();
                 if ex.len() < 10 {
                     ex.push(Mismatch {
@@ -153,6 +162,7 @@ pub fn verify_class<B: Bits>(
         wdl_problem: tb.wdl_problem(class)?,
         checked: count,
         mismatches: mismatches.into_inner(),
+        wdl_mismatches: wdl_mismatches.into_inner(),
         examples: examples.into_inner().unwrap(),
     })
 }

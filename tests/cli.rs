@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 
 use support::json::{json_number, json_value};
 use support::naive::{self, NaivePos, NaiveRules, start_position};
-use support::tables::put_wrong_value;
+use support::tables::{put_wrong_value, put_wrong_wdl_values};
 
 const START_3X3: &str = "BBB/B.W/WWW w";
 const START_9X5: &str = "BBBBBBBBB/BBBBBBBBB/BWBW.BWBW/WWWWWWWWW/WWWWWWWWW w";
@@ -1200,6 +1200,34 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
         json_number(r.stdout.lines().last().unwrap(), "bad_wdl_files"),
         1
     );
+    std::fs::write(&wdl, &sound).unwrap();
+
+    // A WDL value wrong where its table is right: said as the WDL file's
+    // fault, with the way to mend it (it was "stored values disagree with
+    // their successors").
+    put_wrong_wdl_values(&folder.join("2v1.fnt"));
+    let r = fanorona(&["verify", "--db", dir, "--classes", "2v1"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("  WDL file wrong at index "),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("in the table, as its moves give, but draw in its WDL file"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr.contains("2 WDL file values disagree with their tables, which agree with their successors: remove those WDL files"),
+        "{}",
+        r.stderr
+    );
+    let j = fanorona(&["verify", "--db", dir, "--classes", "2v1", "--json"]);
+    let total = j.stdout.lines().last().unwrap();
+    assert_eq!(json_number(total, "mismatches"), 2, "{total}");
+    assert_eq!(json_number(total, "wdl_mismatches"), 2, "{total}");
     std::fs::write(&wdl, &sound).unwrap();
 
     // One value of 2v2 moved by one step.

@@ -1244,15 +1244,17 @@ pub struct VerifyArgs {
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// One JSON line a table: {"folder", "board", "rules", "class",
-    /// "checked", "mismatches", "seconds", "examples": [{"index",
+    /// "checked", "mismatches" (positions where the table or its WDL file
+    /// is wrong), "wdl_mismatches" (of those, where only the WDL file is),
+    /// "seconds", "examples": [{"index",
     /// "position", "stored", "derived", "wdl_file"}]} ("wdl_file": what
     /// the class's WDL file says where it disagrees with the table, else
     /// null), "wdl_problem": what is wrong with the class's WDL file, read
     /// whole, else null}, or {"folder", "board", "rules", "class",
     /// "error"} for a table that cannot be checked (its file or a
     /// successor's unreadable; the others are checked all the same); then
-    /// a last line {"checked", "mismatches", "unreadable",
-    /// "bad_wdl_files", "seconds"}. Mismatches, unreadable tables and
+    /// a last line {"checked", "mismatches", "wdl_mismatches",
+    /// "unreadable", "bad_wdl_files", "seconds"}. Mismatches, unreadable tables and
     /// damaged WDL files still exit with code 2.
     #[arg(long)]
     pub json: bool,
@@ -1265,6 +1267,8 @@ pub struct VerifyArgs {
 struct VerifyCounts {
     checked: u64,
     mismatches: u64,
+    /// Of the mismatches, those of a WDL file whose table is right.
+    wdl_mismatches: u64,
     unreadable: u64,
     /// WDL files found damaged or not their table's.
     bad_wdl: u64,
@@ -1343,10 +1347,11 @@ fn verify_folder<B: Bits>(
                 })
                 .collect();
             println!(
-                "{{{}, \"checked\": {}, \"mismatches\": {}, \"seconds\": {seconds:.3}, \"examples\": [{}], \"wdl_problem\": {}}}",
+                "{{{}, \"checked\": {}, \"mismatches\": {}, \"wdl_mismatches\": {}, \"seconds\": {seconds:.3}, \"examples\": [{}], \"wdl_problem\": {}}}",
                 json_head(class),
                 r.checked,
                 r.mismatches,
+                r.wdl_mismatches,
                 examples.join(", "),
                 r.wdl_problem
                     .as_deref()
@@ -1360,16 +1365,25 @@ fn verify_folder<B: Bits>(
                 r.mismatches,
             );
             for m in &r.examples {
-                println!(
-                    "  mismatch at index {}: {} stored {} but its moves give {}{}",
-                    m.index,
-                    position_to_fen(&board, &m.position),
-                    m.stored,
-                    m.derived,
-                    m.wdl
-                        .map(|w| format!("; its WDL file says {}", w.name()))
-                        .unwrap_or_default()
-                );
+                let fen = position_to_fen(&board, &m.position);
+                match m.wdl {
+                    // The table is right; its WDL file is not.
+                    Some(w) if m.stored == m.derived => println!(
+                        "  WDL file wrong at index {}: {fen} is {} in the table, as its moves give, but {} in its WDL file",
+                        m.index,
+                        m.stored,
+                        w.name()
+                    ),
+                    _ => println!(
+                        "  mismatch at index {}: {fen} stored {} but its moves give {}{}",
+                        m.index,
+                        m.stored,
+                        m.derived,
+                        m.wdl
+                            .map(|w| format!("; its WDL file says {}", w.name()))
+                            .unwrap_or_default()
+                    ),
+                }
             }
             if let Some(p) = &r.wdl_problem {
                 println!("  its WDL file is set aside: {p}");
@@ -1377,6 +1391,7 @@ fn verify_folder<B: Bits>(
         }
         counts.checked += r.checked;
         counts.mismatches += r.mismatches;
+        counts.wdl_mismatches += r.wdl_mismatches;
         counts.bad_wdl += u64::from(r.wdl_problem.is_some());
     }
     Ok(counts)
@@ -1451,18 +1466,20 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         let c = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args, &only)?);
         total.checked += c.checked;
         total.mismatches += c.mismatches;
+        total.wdl_mismatches += c.wdl_mismatches;
         total.unreadable += c.unreadable;
         total.bad_wdl += c.bad_wdl;
     }
     let VerifyCounts {
         checked,
         mismatches,
+        wdl_mismatches,
         unreadable,
         bad_wdl,
     } = total;
     if args.json {
         println!(
-            "{{\"checked\": {checked}, \"mismatches\": {mismatches}, \"unreadable\": {unreadable}, \"bad_wdl_files\": {bad_wdl}, \"seconds\": {:.3}}}",
+            "{{\"checked\": {checked}, \"mismatches\": {mismatches}, \"wdl_mismatches\": {wdl_mismatches}, \"unreadable\": {unreadable}, \"bad_wdl_files\": {bad_wdl}, \"seconds\": {:.3}}}",
             start.elapsed().as_secs_f64()
         );
     } else {
@@ -1474,9 +1491,20 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
             println!("{bad_wdl} WDL files damaged or not their table's (said above)");
         }
     }
-    if mismatches > 0 {
+    if mismatches > wdl_mismatches {
         return Err(CliError(format!(
-            "{mismatches} stored values disagree with their successors"
+            "{} stored values disagree with their successors{}",
+            mismatches - wdl_mismatches,
+            if wdl_mismatches > 0 {
+                format!(", and {wdl_mismatches} WDL file values with their tables")
+            } else {
+                String::new()
+            }
+        )));
+    }
+    if wdl_mismatches > 0 {
+        return Err(CliError(format!(
+            "{wdl_mismatches} WDL file values disagree with their tables, which agree with their successors: remove those WDL files (`.fnw`), and `fanorona build` with the same board, rules and stones derives them again from the tables"
         )));
     }
     let mut failures = Vec::new();

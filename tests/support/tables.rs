@@ -13,3 +13,16 @@ pub fn put_wrong_value(path: &Path) {
     values[i] += 2;
     fanorona::table::write_table(path, header, &values).unwrap();
 }
+
+/// Rewrites the WDL file beside the table at `path` with two values
+/// wrong (the first win and the first draw swapped, so the file's counts
+/// still match the table's), its checksums good, the table left right: a
+/// verifier must find the file wrong and the table right.
+pub fn put_wrong_wdl_values(path: &Path) {
+    let t = fanorona::table::TableFile::open(path).unwrap();
+    let mut values = t.read_all().unwrap();
+    let win = values.iter().position(|&c| c % 2 == 1).unwrap();
+    let draw = values.iter().position(|&c| c == 0).unwrap();
+    values.swap(win, draw);
+    fanorona::wdl::write_wdl(&path.with_extension("fnw"), &t.header, &values).unwrap();
+}
