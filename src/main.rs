@@ -39,7 +39,8 @@ enum Command {
     /// its turns when it has at most one stone more than the tables, and
     /// so is a sacrifice played instead of a capture.
     Probe(db_cmds::ProbeArgs),
-    /// List the tables of a database folder with their statistics.
+    /// List the tables of a database folder with their statistics (exit
+    /// code 2 when one cannot be read, the others listed all the same).
     Info(db_cmds::InfoArgs),
     /// Re-derive every stored value from its successors' values.
     Verify(db_cmds::VerifyArgs),

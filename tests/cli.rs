@@ -1177,6 +1177,17 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
         let total = out.lines().last().unwrap();
         assert_eq!(json_number(total, "checked"), checked, "{flag}: {out}");
     }
+    // The table folder given for its database: said, with the folder to
+    // give (`info` said "no tables", exit 0).
+    for command in ["info", "verify"] {
+        user_error(
+            &[command, "--db", folder.to_str().unwrap()],
+            &[
+                "is a folder of tables itself",
+                &format!("--db {}", db.canonicalize().unwrap().display()),
+            ],
+        );
+    }
     // A damaged WDL file: the values check out (the probe reads the table
     // instead), the file is named, and the run fails.
     let wdl = folder.join("2v1.fnw");
@@ -1313,9 +1324,17 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
         copied.contains("\"board\": \"5x3\"") && copied.contains("built for 3x3"),
         "{copied}"
     );
-    let info = ok(&["info", "--db", dir]);
+    // `info` lists it with the rest, and fails (it exited 0).
+    let r = fanorona(&["info", "--db", dir]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let info = r.stdout;
     assert!(info.contains("5x3-corner-free-sl: 5x3,"), "{info}");
     assert!(info.contains("1v2 unreadable: "), "{info}");
+    assert!(
+        r.stderr.contains("1 table cannot be read (said above)"),
+        "{}",
+        r.stderr
+    );
     std::fs::write(db.join("5x3-corner-free-sl").join("1v2.fnt"), own).unwrap();
     // A truncated table is said and counted, and the others are checked
     // all the same.

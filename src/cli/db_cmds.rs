@@ -934,6 +934,24 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
             (None, None) => {}
         }
     }
+    // A table folder given for the database that holds it (`info` said "no
+    // tables", exit 0, where `verify` failed, neither saying why).
+    let holds_tables = std::fs::read_dir(db).is_ok_and(|rd| {
+        rd.flatten()
+            .any(|e| e.path().extension().and_then(|x| x.to_str()) == Some("fnt"))
+    });
+    if out.is_empty() && holds_tables {
+        let parent = db
+            .canonicalize()
+            .ok()
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .unwrap_or_else(|| db.join(".."));
+        return Err(CliError(format!(
+            "{} is a folder of tables itself: give the database folder that holds it, --db {}",
+            db.display(),
+            parent.display()
+        )));
+    }
     out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
 }
@@ -943,6 +961,9 @@ pub fn info(args: &InfoArgs) -> CliResult {
     if folders.is_empty() && !args.json {
         println!("no tables in {}", args.db.display());
     }
+    // Tables that cannot be read are listed with the rest, and the run
+    // then fails (it exited 0), as `verify` does.
+    let mut damaged = 0;
     for (dir, board, rules) in folders {
         let listed = with_bits!(board.points(), B => {
             Tablebase::<B>::new(&args.db, board, rules).list()?
@@ -955,6 +976,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
                 Err(e) => unreadable.push((class, e.to_string())),
             }
         }
+        damaged += unreadable.len();
         let held: Vec<MaterialClass> = tables.iter().map(|s| s.class).collect();
         let (complete, beyond) = completeness(&board, &rules, &held);
         let blocks_left_out = top_blocks_left_out(&rules, complete, &held);
@@ -1049,6 +1071,12 @@ pub fn info(args: &InfoArgs) -> CliResult {
         for work in pending {
             println!("  in progress: {work}");
         }
+    }
+    if damaged > 0 {
+        return Err(CliError(format!(
+            "{} cannot be read (said above): `fanorona build` (the command that built them) replaces damaged tables",
+            counted(damaged, "table", "tables")
+        )));
     }
     Ok(())
 }
