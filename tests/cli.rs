@@ -639,6 +639,30 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
         "solve", "--board", "5x3", "--db", dir, "--pieces", "3", "--json",
     ]);
     assert!(folder.join("2v1.fnw").exists());
+    // A damaged table is built again and a damaged WDL file derived again,
+    // each said (they were mended without a word).
+    let flip = |p: &Path, from_end: usize| {
+        let mut b = std::fs::read(p).unwrap();
+        let at = b.len() - from_end;
+        b[at] ^= 1;
+        std::fs::write(p, b).unwrap();
+    };
+    flip(&folder.join("1v2.fnt"), 20);
+    flip(&folder.join("2v1.fnw"), 1);
+    let r = fanorona(&["build", "--board", "5x3", "--pieces", "3", "--db", dir]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("1v2: ") && r.stderr.contains("1v2.fnt: "),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains(": building it again"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("2v1.fnw: ") && r.stderr.contains(": deriving it again from the table"),
+        "{}",
+        r.stderr
+    );
+    assert!(ok(&["verify", "--db", dir]).contains(" 0 mismatches"));
     let _ = std::fs::remove_dir_all(&db);
 }
 

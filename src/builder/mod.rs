@@ -677,11 +677,30 @@ impl<B: Bits> Builder<B> {
     /// built before WDL files existed get theirs from `build` run again.
     fn load(&self, class: MaterialClass, hold: bool) -> Result<Option<Loaded>, BuildError> {
         let path = table_path(&self.dir, class);
-        let Ok(t) = TableFile::open(&path) else {
-            return Ok(None);
+        // A file found damaged is built again, and said (it was mended
+        // without a word, the summary calling the WDL file "on disk").
+        let say = |what: String| {
+            if self.options.progress {
+                eprintln!("{class}: {what}");
+            }
+        };
+        let t = match TableFile::open(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                if path.exists() {
+                    say(format!("{e}: building it again"));
+                }
+                return Ok(None);
+            }
         };
         let want = TableHeader::new(self.geo.board.cols, self.geo.board.rows, &self.rules, class);
         if !t.header.same_rules(&want) || t.header.class() != class {
+            say(format!(
+                "{} is not this folder's {class} table (it holds {} under {}): building it again",
+                path.display(),
+                t.header.class(),
+                t.header.rules().slug()
+            ));
             return Ok(None);
         }
         // Reading or checking a table of a billion positions takes seconds.
@@ -691,16 +710,33 @@ impl<B: Bits> Builder<B> {
         );
         let values = hold.then(|| Held::read(&t, |n| bar.inc(n))).transpose();
         let wpath = wdl_path(&self.dir, class);
-        let wdl_good =
-            WdlFile::open(&wpath).is_ok_and(|w| w.header.matches(&t.header) && w.check().is_ok());
+        let wdl = WdlFile::open(&wpath).and_then(|w| {
+            if !w.header.matches(&t.header) {
+                return Err(TableError::Corrupt {
+                    path: wpath.clone(),
+                    what: "not the WDL file of this table".into(),
+                });
+            }
+            w.check()
+        });
+        let wdl_good = wdl.is_ok();
+        if let Err(e) = wdl
+            && wpath.exists()
+        {
+            say(format!("{e}: deriving it again from the table"));
+        }
         // Deriving a WDL file checks the blocks as it reads them.
         let checked = match &values {
             Ok(None) if wdl_good => t.check_blocks_with(|n| bar.inc(n)),
             _ => Ok(()),
         };
         bar.finish_and_clear();
-        let Ok(values) = values else {
-            return Ok(None);
+        let values = match values {
+            Ok(v) => v,
+            Err(e) => {
+                say(format!("{e}: building it again"));
+                return Ok(None);
+            }
         };
         let written = checked.and_then(|()| match (&values, wdl_good) {
             (_, true) => Ok(()),
@@ -717,7 +753,10 @@ impl<B: Bits> Builder<B> {
             // Writing failed (a full disk): say so rather than rebuild.
             Err(e @ TableError::Io { .. }) => Err(BuildError::Table(e)),
             // The table's blocks or counts do not check: build it again.
-            Err(_) => Ok(None),
+            Err(e) => {
+                say(format!("{e}: building it again"));
+                Ok(None)
+            }
         }
     }
 
