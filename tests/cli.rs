@@ -1490,6 +1490,17 @@ fn repacked_tables_answer_as_before() {
         assert_eq!(bytes(&folder), kept);
         std::fs::remove_file(&lock).unwrap();
     }
+    // A file that is not a table stops the repack before any table is
+    // written (it stopped half way).
+    let junk = folder.join("foo.fnt");
+    std::fs::write(&junk, b"junk").unwrap();
+    let kept = bytes(&folder);
+    user_error(
+        &["repack", "--db", dir, "--block-entries", "256"],
+        &["foo.fnt", "nothing repacked"],
+    );
+    assert_eq!(bytes(&folder), kept);
+    std::fs::remove_file(&junk).unwrap();
     user_error(
         &["repack", "--db", dir, "--block-entries", "10"],
         &["--block-entries 10", "64"],

@@ -1142,6 +1142,28 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     // written left as it was: it killed the program, leaving the half
     // table's `.tmp` file and the folder's lock behind.
     let stop = stop_flag();
+    // Every table is opened (header and index checked) before any is
+    // written: a file that is not a table (`foo.fnt`) stopped the repack
+    // half way, the tables before it done.
+    let table_files = |dir: &Path| -> Result<Vec<PathBuf>, CliError> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| CliError(format!("{}: {e}", dir.display())))?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
+            .collect();
+        files.sort();
+        Ok(files)
+    };
+    for (dir, _, _) in &folders {
+        for path in table_files(dir)? {
+            TableFile::open(&path).map_err(|e| {
+                CliError(format!(
+                    "{e} (nothing repacked: mend or move the file first)"
+                ))
+            })?;
+        }
+    }
     let start = Instant::now();
     let (mut tables, mut repacked, mut before, mut after) = (0u64, 0u64, 0u64, 0u64);
     for (dir, board, rules) in folders {
@@ -1170,14 +1192,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
                 out_dir.display()
             );
         }
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map_err(|e| CliError(format!("{}: {e}", dir.display())))?
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
-            .collect();
-        files.sort();
-        for path in files {
+        for path in table_files(&dir)? {
             let t = TableFile::open(&path).map_err(|e| CliError(e.to_string()))?;
             let dst = out_dir.join(path.file_name().expect("a table file has a name"));
             tables += 1;
