@@ -1086,7 +1086,7 @@ pub struct RepackArgs {
     /// Database folder: every table in it, of every board and rule set.
     #[arg(long, default_value = DEFAULT_DB)]
     pub db: PathBuf,
-    /// Values per compressed block (`build` writes 8192), at least 64. A
+    /// Values per compressed block (`build` writes 8192), 64 to 1048576. A
     /// probe that misses the cache of decompressed blocks decompresses a
     /// whole block to read one value, but a block also brings the values
     /// near it, which a search probes next: on the 9x5 8-stone tables in
