@@ -14,6 +14,7 @@ use fanorona::perft::{perft, perft_parallel};
 use fanorona::position::Position;
 use fanorona::rules::Rules;
 use fanorona::with_bits;
+use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::common::{CliError, CliResult, RuleArgs, json_str, set_threads};
 use fanorona::draw::{board_text, counted, status_line};
@@ -165,7 +166,24 @@ pub fn perft_cmd(args: &PerftArgs) -> CliResult {
         let first = args.depth.min(1);
         for depth in first..=args.depth {
             let t = Instant::now();
-            let n = perft_parallel(&geo, &rules, &pos, depth);
+            // A bar over the subtrees shared out (depth 7 from the 9x5
+            // start was silent for seconds), on a terminal, never with
+            // --json.
+            let bar = ProgressBar::hidden();
+            bar.set_style(fanorona::progress::count_style(12));
+            bar.set_message(format!("depth {depth}"));
+            let n = fanorona::perft::perft_parallel_with_progress(&geo, &rules, &pos, depth, &|done, total| {
+                if done == 0 {
+                    // (Drawn from here on: made visible empty, it showed a
+                    // full bar of 0/0 first.)
+                    bar.set_length(total as u64);
+                    if !args.json {
+                        bar.set_draw_target(ProgressDrawTarget::stderr());
+                    }
+                }
+                bar.set_position(done as u64);
+            });
+            bar.finish_and_clear();
             let s = t.elapsed().as_secs_f64();
             last = (n, s);
             if !args.json {
