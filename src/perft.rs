@@ -105,6 +105,9 @@ mod tests {
         assert!(total > 1 && heard.iter().all(|&(_, t)| t == total));
         assert_eq!(heard.len(), total + 1);
         heard.sort();
-        assert!(heard.iter().enumerate().all(|(i, &(d, _))| d == i), "{heard:?}");
+        assert!(
+            heard.iter().enumerate().all(|(i, &(d, _))| d == i),
+            "{heard:?}"
+        );
     }
 }

@@ -847,11 +847,21 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     ] {
         assert!(r.stdout.contains(want), "{want:?} not in {}", r.stdout);
     }
+    // A file named as no class's table is named too (it was passed over
+    // without a word).
+    std::fs::write(folder.join("foo.fnt"), b"junk").unwrap();
+    let text = ok(&["info", "--db", dir]);
+    assert!(
+        text.contains("  passed over (not named as a class's table): foo.fnt"),
+        "{text}"
+    );
     let j = ok(&["info", "--db", dir, "--json"]);
     assert!(
         j.contains("{\"kind\": \"half_written\", \"file\": \"1v2.fnt.tmp\", \"bytes\": 4, "),
         "{j}"
     );
+    assert!(j.contains("\"passed_over\": [\"foo.fnt\"]}"), "{j}");
+    std::fs::remove_file(folder.join("foo.fnt")).unwrap();
     // ... which the next build of the folder removes (they stayed for ever).
     ok(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
     for f in half {

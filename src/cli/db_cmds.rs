@@ -821,7 +821,9 @@ pub struct InfoArgs {
     /// (the classes that have none), "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
     /// "error"}], "in_progress": [{"kind": "snapshot" | "overflow" |
-    /// "lock" | "half_written", ..., "text"}]} (a snapshot: "group",
+    /// "lock" | "half_written", ..., "text"}], "passed_over": the `.fnt`
+    /// files not named as a class's table (`foo.fnt`), which every
+    /// command passes over} (in progress: a snapshot: "group",
     /// "stage": "init" with "init_done" and "init_total", or "level" with
     /// "level"; "layout_bytes", "bytes"; an overflow note: "group",
     /// "overflow"; a lock: "pid", "running"; a half-written file
@@ -956,6 +958,29 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
     Ok(out)
 }
 
+/// The `.fnt` files of a table folder not named as a class's table
+/// (`foo.fnt`): every command passes them over (`repack` refuses them),
+/// so `info` names them.
+fn stray_table_files(dir: &Path) -> Vec<String> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = rd
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
+        .filter(|p| {
+            p.file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(MaterialClass::parse)
+                .is_none()
+        })
+        .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
+        .collect();
+    out.sort();
+    out
+}
+
 pub fn info(args: &InfoArgs) -> CliResult {
     let folders = table_folders(&args.db)?;
     if folders.is_empty() && !args.json {
@@ -1000,10 +1025,11 @@ pub fn info(args: &InfoArgs) -> CliResult {
             .filter(|(_, w)| w.is_none())
             .map(|(s, _)| s.class)
             .collect();
+        let strays = stray_table_files(&dir);
         if args.json {
             let list = |items: Vec<String>| items.join(", ");
             println!(
-                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"blocks_derived\": {blocks_left_out}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}]}}",
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"blocks_derived\": {blocks_left_out}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}], \"passed_over\": [{}]}}",
                 json_str(&dir.display().to_string()),
                 json_str(&board.to_string()),
                 json_str(&rules.slug()),
@@ -1026,6 +1052,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
                         .collect()
                 ),
                 list(pending.iter().map(pending_json).collect()),
+                list(strays.iter().map(|f| json_str(f)).collect()),
             );
             continue;
         }
@@ -1070,6 +1097,12 @@ pub fn info(args: &InfoArgs) -> CliResult {
         }
         for work in pending {
             println!("  in progress: {work}");
+        }
+        if !strays.is_empty() {
+            println!(
+                "  passed over (not named as a class's table): {}",
+                strays.join(", ")
+            );
         }
     }
     if damaged > 0 {
