@@ -2651,6 +2651,45 @@ fn a_split_search_keeps_a_checkpoint_a_first_move() {
     for m in moves {
         assert!(folder.join(format!("{m}.fns")).is_file(), "{m}");
     }
+    // The folder is the start's: another position is refused, before
+    // any move's file is read or written (another position's moves of the
+    // same names had their trees replaced).
+    let start_fen = "BBBBBBB/BWB.WBW/WWWWWWW w";
+    assert_eq!(
+        std::fs::read_to_string(folder.join("position.txt")).unwrap(),
+        format!("{start_fen}\n")
+    );
+    let saved: Vec<Vec<u8>> = moves
+        .iter()
+        .map(|m| std::fs::read(folder.join(format!("{m}.fns"))).unwrap())
+        .collect();
+    let other_fen = "BBBBBBB/BWB.WBW/WWWWWWW b";
+    let (code, _, err) = fanorona(&[
+        "solve",
+        "--position",
+        other_fen,
+        "--pieces",
+        "0",
+        "--threads",
+        "2",
+        "--nodes",
+        "1000",
+        "--checkpoint",
+        f,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("holds the split search of {start_fen}"))
+            && err.contains(&format!("not of {other_fen}")),
+        "{err}"
+    );
+    for (m, bytes) in moves.iter().zip(&saved) {
+        assert_eq!(
+            &std::fs::read(folder.join(format!("{m}.fns"))).unwrap(),
+            bytes,
+            "{m}"
+        );
+    }
     for e in &entries {
         assert!(e.contains("\"read\": null"), "{e}");
         let written = &e[e.find("\"written\"").expect("written")..];
@@ -2918,6 +2957,16 @@ fn table_checks_its_checkpoints_first_and_writes_whole_files() {
     let (code, _, err) = table("3x3,5x3", &[]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("corner-free-sd"), "{err}");
+    assert!(!err.contains("3x3: win"), "searched before refusing: {err}");
+    // ... and one of another start (Black first): its moves' files have
+    // the same names.
+    let (code, _, err) = table("3x3,5x3", &["--stalemate", "draw", "--first", "black"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("holds the split search of BBBBB/BW.BW/WWWWW w")
+            && err.contains("not of BBBBB/BW.BW/WWWWW b"),
+        "{err}"
+    );
     assert!(!err.contains("3x3: win"), "searched before refusing: {err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -631,6 +631,7 @@ fn run<B: Bits>(
                         plan.path.display()
                     ))
                 })?;
+                claim_split_folder(plan.path, &position_to_fen(&board, pos))?;
                 let files: Vec<PathBuf> = file_names
                     .iter()
                     .map(|name| move_checkpoint_path(plan.path, name))
@@ -1103,6 +1104,7 @@ pub fn table(args: &TableArgs) -> CliResult {
                     let files: Vec<PathBuf> = if path.is_dir() {
                         let geo = Geometry::<B>::new(*board);
                         let start = Position::<B>::start(board, rules.first);
+                        check_split_folder(&path, &position_to_fen(board, &start))?;
                         distinct_moves(&geo, &rules, &start)
                             .iter()
                             .map(|m| move_checkpoint_path(&path, &move_checkpoint_name(board, m)))
@@ -1249,6 +1251,45 @@ pub fn table(args: &TableArgs) -> CliResult {
 /// turn (`b2-c3A`).
 fn move_checkpoint_name<B>(board: &Board, m: &MoveValue<B>) -> String {
     turn_to_string(board, &m.turns[0])
+}
+
+/// The file in a split search's checkpoint folder that says whose first
+/// moves its files are: their names are the moves alone, and another
+/// position's search reading them replaced each move's tree.
+fn split_folder_position_file(dir: &Path) -> PathBuf {
+    dir.join("position.txt")
+}
+
+/// Refuses a split search's checkpoint folder made for a position other
+/// than `fen`.
+fn check_split_folder(dir: &Path, fen: &str) -> CliResult {
+    let file = split_folder_position_file(dir);
+    match std::fs::read_to_string(&file) {
+        Ok(text) => {
+            let theirs = text.lines().next().unwrap_or("").trim();
+            if theirs != fen {
+                return Err(CliError(format!(
+                    "--checkpoint {} holds the split search of {theirs} ({}), not of {fen}: give this position a folder of its own (the files are named by first moves alone)",
+                    dir.display(),
+                    file.display()
+                )));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(CliError(format!("--checkpoint: {}: {e}", file.display()))),
+    }
+}
+
+/// [`check_split_folder`], and the folder marked as `fen`'s if it was not
+/// yet (a folder made before the mark is taken as this position's).
+fn claim_split_folder(dir: &Path, fen: &str) -> CliResult {
+    check_split_folder(dir, fen)?;
+    let file = split_folder_position_file(dir);
+    if !file.exists() {
+        write_file(&file, &format!("{fen}\n"))?;
+    }
+    Ok(())
 }
 
 /// Where a split search keeps the checkpoint named `name` in `dir`.
