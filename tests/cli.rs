@@ -1226,6 +1226,23 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     // instead), the file is named, and the run fails.
     let wdl = folder.join("2v1.fnw");
     let sound = std::fs::read(&wdl).unwrap();
+    // Its header damaged: `info` names it too, and fails (it said "WDL
+    // files for every table", exit 0).
+    let mut bad_header = sound.clone();
+    bad_header[20] ^= 0x01;
+    std::fs::write(&wdl, &bad_header).unwrap();
+    let r = fanorona(&["info", "--db", dir]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("    2v1 WDL file unreadable: "),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr.contains("1 table or WDL file cannot be read"),
+        "{}",
+        r.stderr
+    );
     let mut damaged = sound.clone();
     *damaged.last_mut().unwrap() ^= 0x01;
     std::fs::write(&wdl, &damaged).unwrap();
@@ -1365,7 +1382,8 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     assert!(info.contains("5x3-corner-free-sl: 5x3,"), "{info}");
     assert!(info.contains("1v2 unreadable: "), "{info}");
     assert!(
-        r.stderr.contains("1 table cannot be read (said above)"),
+        r.stderr
+            .contains("1 table or WDL file cannot be read (said above)"),
         "{}",
         r.stderr
     );

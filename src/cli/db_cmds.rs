@@ -820,7 +820,8 @@ pub struct InfoArgs {
     /// tables), "wdl_bytes" (over the WDL files beside them), "without_wdl"
     /// (the classes that have none), "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
-    /// "error"}], "in_progress": [{"kind": "snapshot" | "overflow" |
+    /// "error"}], "unreadable_wdl": [{"class", "error"}] (a WDL file whose
+    /// header is damaged or another table's), "in_progress": [{"kind": "snapshot" | "overflow" |
     /// "lock" | "half_written", ..., "text"}], "passed_over": the `.fnt`
     /// files not named as a class's table (`foo.fnt`), which every
     /// command passes over} (in progress: a snapshot: "group",
@@ -995,13 +996,30 @@ pub fn info(args: &InfoArgs) -> CliResult {
         });
         let mut tables = Vec::new();
         let mut unreadable = Vec::new();
+        // A WDL file whose header is damaged or another table's (the
+        // search sets it aside and reads the table, more slowly): its
+        // header alone is read, as the table's is.
+        let mut bad_wdl = Vec::new();
         for (class, t) in listed {
             match t {
-                Ok(t) => tables.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, false)),
+                Ok(t) => {
+                    let wpath = fanorona::builder::wdl_path(&dir, class);
+                    if wpath.exists() {
+                        match fanorona::wdl::WdlFile::open(&wpath) {
+                            Err(e) => bad_wdl.push((class, e.to_string())),
+                            Ok(w) if !w.header.matches(&t.header) => bad_wdl.push((
+                                class,
+                                format!("{}: not the WDL file of its table", wpath.display()),
+                            )),
+                            Ok(_) => {}
+                        }
+                    }
+                    tables.push(ClassSummary::from_header(&t.header, t.file_len, 0.0, false))
+                }
                 Err(e) => unreadable.push((class, e.to_string())),
             }
         }
-        damaged += unreadable.len();
+        damaged += unreadable.len() + bad_wdl.len();
         let held: Vec<MaterialClass> = tables.iter().map(|s| s.class).collect();
         let (complete, beyond) = completeness(&board, &rules, &held);
         let blocks_left_out = top_blocks_left_out(&rules, complete, &held);
@@ -1029,7 +1047,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
         if args.json {
             let list = |items: Vec<String>| items.join(", ");
             println!(
-                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"blocks_derived\": {blocks_left_out}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"in_progress\": [{}], \"passed_over\": [{}]}}",
+                "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"blocks_derived\": {blocks_left_out}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"unreadable_wdl\": [{}], \"in_progress\": [{}], \"passed_over\": [{}]}}",
                 json_str(&dir.display().to_string()),
                 json_str(&board.to_string()),
                 json_str(&rules.slug()),
@@ -1043,6 +1061,16 @@ pub fn info(args: &InfoArgs) -> CliResult {
                 ),
                 list(
                     unreadable
+                        .iter()
+                        .map(|(c, e)| format!(
+                            "{{\"class\": {}, \"error\": {}}}",
+                            json_str(&c.name()),
+                            json_str(e)
+                        ))
+                        .collect()
+                ),
+                list(
+                    bad_wdl
                         .iter()
                         .map(|(c, e)| format!(
                             "{{\"class\": {}, \"error\": {}}}",
@@ -1077,6 +1105,9 @@ pub fn info(args: &InfoArgs) -> CliResult {
         for (class, e) in &unreadable {
             println!("{:>7} unreadable: {e}", class.name());
         }
+        for (class, e) in &bad_wdl {
+            println!("{:>7} WDL file unreadable: {e}", class.name());
+        }
         let names: Vec<String> = beyond.iter().map(|c| c.name()).collect();
         // A sacrifice build leaves out the block classes of its most
         // stones (`is_top_block`): say so, or a reader looks for them.
@@ -1107,8 +1138,8 @@ pub fn info(args: &InfoArgs) -> CliResult {
     }
     if damaged > 0 {
         return Err(CliError(format!(
-            "{} cannot be read (said above): `fanorona build` (the command that built them) replaces damaged tables",
-            counted(damaged, "table", "tables")
+            "{} cannot be read (said above): `fanorona build` (the command that built them) replaces damaged tables and derives WDL files again",
+            counted(damaged, "table or WDL file", "tables or WDL files")
         )));
     }
     Ok(())
