@@ -828,7 +828,25 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     assert!(folder.join("1v1.fnt").exists());
     assert!(!lock.exists(), "the lock outlived the build");
 
-    // `info` tells what a stopped build left behind.
+    // `info` tells what a stopped build left behind, in a folder with no
+    // table yet too (it said "no tables").
+    let empty = temp_folder("info-waiting");
+    let waiting = empty.join("9x5-corner-free-sl");
+    std::fs::create_dir_all(&waiting).unwrap();
+    std::fs::write(waiting.join("4v4.overflow"), "distance").unwrap();
+    let e = empty.to_str().unwrap();
+    let text = ok(&["info", "--db", e]);
+    assert!(text.contains("9x5-corner-free-sl: no table yet"), "{text}");
+    assert!(
+        text.contains("  in progress: 4v4: outgrew the 3-byte layout"),
+        "{text}"
+    );
+    let j = ok(&["info", "--db", e, "--json"]);
+    assert!(
+        j.contains("\"tables\": [], \"in_progress\": [{\"kind\": \"overflow\""),
+        "{j}"
+    );
+    let _ = std::fs::remove_dir_all(&empty);
     std::fs::write(&lock, "4294967295 fanorona").unwrap();
     std::fs::write(folder.join("2v2.overflow"), "distance").unwrap();
     // Half-written files too (they were not listed), ...

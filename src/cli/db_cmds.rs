@@ -822,7 +822,9 @@ pub struct InfoArgs {
     /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
     /// "error"}], "unreadable_wdl": [{"class", "error"}] (a WDL file whose
     /// header is damaged or another table's), "in_progress": [{"kind": "snapshot" | "overflow" |
-    /// "lock" | "half_written", ..., "text"}], "passed_over": the `.fnt`
+    /// "lock" | "half_written", ..., "text"}] (a folder with no table yet
+    /// but work in progress: {"folder", "tables": [], "in_progress"}
+    /// alone), "passed_over": the `.fnt`
     /// files not named as a class's table (`foo.fnt`), which every
     /// command passes over} (in progress: a snapshot: "group",
     /// "stage": "init" with "init_done" and "init_total", or "level" with
@@ -984,8 +986,37 @@ fn stray_table_files(dir: &Path) -> Vec<String> {
 
 pub fn info(args: &InfoArgs) -> CliResult {
     let folders = table_folders(&args.db)?;
-    if folders.is_empty() && !args.json {
+    // Folders with no table yet but a build's work in them (a lock, a
+    // snapshot, an overflow note written by hand): they said "no tables".
+    let mut waiting: Vec<(PathBuf, Vec<PendingWork>)> = std::fs::read_dir(&args.db)
+        .map_err(|e| CliError(format!("{}: {e}", args.db.display())))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir() && !folders.iter().any(|(d, _, _)| d == p))
+        .map(|p| {
+            let work = fanorona::builder::pending_work(&p);
+            (p, work)
+        })
+        .filter(|(_, work)| !work.is_empty())
+        .collect();
+    waiting.sort_by(|a, b| a.0.cmp(&b.0));
+    if folders.is_empty() && waiting.is_empty() && !args.json {
         println!("no tables in {}", args.db.display());
+    }
+    for (dir, work) in &waiting {
+        if args.json {
+            let items: Vec<String> = work.iter().map(pending_json).collect();
+            println!(
+                "{{\"folder\": {}, \"tables\": [], \"in_progress\": [{}]}}",
+                json_str(&dir.display().to_string()),
+                items.join(", ")
+            );
+        } else {
+            println!("{}: no table yet", dir.display());
+            for w in work {
+                println!("  in progress: {w}");
+            }
+        }
     }
     // Tables that cannot be read are listed with the rest, and the run
     // then fails (it exited 0), as `verify` does.
