@@ -742,6 +742,9 @@ fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
     let text = plan(&[]);
     assert!(text.contains("to build: 4 classes in 3 groups"), "{text}");
     assert!(text.contains("within --memory 16.00 GiB"), "{text}");
+    // ... and, on Linux, within the memory available now (a tiny build).
+    #[cfg(target_os = "linux")]
+    assert!(text.contains(" of memory available now"), "{text}");
     // The build writes just what the plan said.
     let built = ok(&[&build[..], &["--json"]].concat());
     let positions: u64 = built.lines().map(|l| json_number(l, "positions")).sum();

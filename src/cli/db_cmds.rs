@@ -548,7 +548,16 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
             bytes(g.memory_bytes as usize),
             (*needed as f64 / (1u64 << 30) as f64 * 100.0).ceil() / 100.0
         ),
-        None => println!("within --memory {}", bytes(limit as usize)),
+        // (With what is available now, as --help says the plan tells;
+        // short of it, the warning below says so instead.)
+        None => match available {
+            Some(a) if *needed <= a => println!(
+                "within --memory {} and the {} of memory available now",
+                bytes(limit as usize),
+                bytes(a as usize)
+            ),
+            _ => println!("within --memory {}", bytes(limit as usize)),
+        },
     }
     if let Some(warning) = available.and_then(|a| memory_warning(group, *needed, a)) {
         println!("{warning}");
