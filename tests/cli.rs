@@ -1140,7 +1140,7 @@ fn an_interrupted_repack_leaves_every_table_whole() {
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("error: repack stopped in "), "{stderr}");
+    assert!(stderr.contains("error: repack stopped at "), "{stderr}");
     assert!(stderr.contains("the same command goes on"), "{stderr}");
     assert!(!rest.iter().any(|l| l.contains(" tables, ")), "{rest:?}");
     let leftovers = files_with_extension(&folder, "tmp");
@@ -1186,7 +1186,7 @@ fn a_search_interrupted_in_its_table_build_reports_unknown() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     // Said at once, with what a second Ctrl-C would do.
     assert!(
-        stderr.contains("stopping cleanly (a second Ctrl-C ends at once"),
+        stderr.contains("stopping cleanly (a second Ctrl-C or kill ends at once"),
         "{stderr}"
     );
     let last = stdout.lines().last().unwrap_or_default();
@@ -1539,17 +1539,58 @@ fn repacked_tables_answer_as_before() {
         assert_eq!(bytes(&folder), kept);
         std::fs::remove_file(&lock).unwrap();
     }
-    // A file that is not a table stops the repack before any table is
-    // written (it stopped half way).
-    let junk = folder.join("foo.fnt");
+    // A damaged table stops the repack before any table is written (it
+    // stopped half way, the tables before it done), ...
+    let junk = folder.join("3v3.fnt");
     std::fs::write(&junk, b"junk").unwrap();
     let kept = bytes(&folder);
     user_error(
         &["repack", "--db", dir, "--block-entries", "256"],
-        &["foo.fnt", "nothing repacked"],
+        &["3v3.fnt", "nothing repacked"],
     );
     assert_eq!(bytes(&folder), kept);
     std::fs::remove_file(&junk).unwrap();
+    // ... and a file named as no class's table is passed over and named
+    // (a copy of a table under another name was repacked as its class).
+    let backup = folder.join("backup.fnt");
+    std::fs::copy(folder.join("2v2.fnt"), &backup).unwrap();
+    let r = ok(&["repack", "--db", dir, "--block-entries", "256"]);
+    assert!(
+        r.contains("passed over (not named as a class's table): backup.fnt"),
+        "{r}"
+    );
+    assert_eq!(r.matches("    2v2 ").count(), 1, "{r}");
+    assert_eq!(std::fs::read(&backup).unwrap(), kept);
+    std::fs::remove_file(&backup).unwrap();
+    // Into a folder whose files are the database's own under other names
+    // (hard links, as `cp -al` makes): both were emptied, exit 0.
+    #[cfg(unix)]
+    {
+        let linked = db.with_extension("linked");
+        let _ = std::fs::remove_dir_all(&linked);
+        let lfolder = linked.join("5x3-corner-free-sl");
+        std::fs::create_dir_all(&lfolder).unwrap();
+        for e in std::fs::read_dir(&folder).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::hard_link(&p, lfolder.join(p.file_name().unwrap())).unwrap();
+        }
+        let before = probe(dir);
+        let wdl = std::fs::read(folder.join("2v2.fnw")).unwrap();
+        ok(&[
+            "repack",
+            "--db",
+            dir,
+            "--out",
+            linked.to_str().unwrap(),
+            "--block-entries",
+            "256",
+        ]);
+        assert_eq!(probe(dir), before);
+        assert_eq!(probe(linked.to_str().unwrap()), before);
+        assert_eq!(std::fs::read(folder.join("2v2.fnw")).unwrap(), wdl);
+        assert_eq!(std::fs::read(lfolder.join("2v2.fnw")).unwrap(), wdl);
+        let _ = std::fs::remove_dir_all(&linked);
+    }
     user_error(
         &["repack", "--db", dir, "--block-entries", "10"],
         &["--block-entries 10", "64"],

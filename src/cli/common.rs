@@ -187,13 +187,17 @@ pub fn stop_flag() -> Arc<AtomicBool> {
             // Said at once: a build can take seconds to reach a point
             // where it saves, and a second Ctrl-C pressed meanwhile, as
             // nothing seemed to happen, threw the save away.
-            if f.swap(true, Ordering::SeqCst) {
+            // (The handler runs on one thread, a signal at a time; the
+            // line is printed before the flag is set, so that a program
+            // that stops at once has said it.)
+            if f.load(Ordering::SeqCst) {
                 eprintln!("\nstopped at once: what was not saved yet is lost");
                 std::process::exit(130);
             }
             eprintln!(
-                "\nstopping cleanly (a second Ctrl-C ends at once, losing what is not saved yet)"
+                "\nstopping cleanly (a second Ctrl-C or kill ends at once, losing what is not saved yet)"
             );
+            f.store(true, Ordering::SeqCst);
         });
         if let Err(e) = installed {
             eprintln!("warning: Ctrl-C and kill will not stop searches and builds cleanly: {e}");

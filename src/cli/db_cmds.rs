@@ -971,8 +971,8 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
 }
 
 /// The `.fnt` files of a table folder not named as a class's table
-/// (`foo.fnt`): every command passes them over (`repack` refuses them),
-/// so `info` names them.
+/// (`foo.fnt`, `backup.fnt`): every command passes them over, and `info`
+/// and `repack` name them.
 fn stray_table_files(dir: &Path) -> Vec<String> {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -1222,6 +1222,37 @@ fn count_bar(len: u64, msg: String) -> ProgressBar {
     bar
 }
 
+/// Copies `src` to `dst` whole: into `dst` with `.tmp` added (which the
+/// next build or repack of the folder removes if this one is killed),
+/// then renamed over it. Copying straight onto `dst` emptied both files
+/// where `dst` was `src` under another name (a hard link, `cp -al`, or a
+/// symbolic link), and left a part under the final name when killed.
+fn copy_whole(src: &Path, dst: &Path) -> CliResult {
+    let mut tmp = dst.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::copy(src, &tmp)
+        .and_then(|_| std::fs::rename(&tmp, dst))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            CliError(format!("{}: {e}", dst.display()))
+        })
+}
+
+/// Why a repack stopped by Ctrl-C or kill before `at` fails, and what
+/// running it again does.
+fn stopped_repack(at: &Path, repacked: u64, in_other_folder: bool) -> CliError {
+    CliError(format!(
+        "repack stopped at {} (left as it was), {repacked} tables repacked before it; {}",
+        at.display(),
+        if in_other_folder {
+            "the same command repacks them all again into --out"
+        } else {
+            "the same command goes on from there"
+        }
+    ))
+}
+
 /// The largest block `repack` writes: 2 MiB of two-byte values.
 const MAX_BLOCK_ENTRIES: u32 = 1 << 20;
 
@@ -1247,14 +1278,21 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     // table's `.tmp` file and the folder's lock behind.
     let stop = stop_flag();
     // Every table is opened (header and index checked) before any is
-    // written: a file that is not a table (`foo.fnt`) stopped the repack
-    // half way, the tables before it done.
+    // written: a damaged one stopped the repack half way, the tables
+    // before it done. Files not named as a class's table (`foo.fnt`,
+    // `backup.fnt`) are passed over, as every command passes them over
+    // (`info` names them).
     let table_files = |dir: &Path| -> Result<Vec<PathBuf>, CliError> {
+        let strays = stray_table_files(dir);
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| CliError(format!("{}: {e}", dir.display())))?
             .flatten()
             .map(|e| e.path())
             .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
+            .filter(|p| {
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                !strays.iter().any(|s| *s == name)
+            })
             .collect();
         files.sort();
         Ok(files)
@@ -1296,7 +1334,18 @@ pub fn repack(args: &RepackArgs) -> CliResult {
                 out_dir.display()
             );
         }
+        let strays = stray_table_files(&dir);
+        if !strays.is_empty() && !args.json {
+            println!(
+                "  passed over (not named as a class's table): {}",
+                strays.join(", ")
+            );
+        }
         for path in table_files(&dir)? {
+            // Ctrl-C between two tables, or while one is copied.
+            if stop.load(Ordering::SeqCst) {
+                return Err(stopped_repack(&path, repacked, copy_out));
+            }
             let t = TableFile::open(&path).map_err(|e| CliError(e.to_string()))?;
             let dst = out_dir.join(path.file_name().expect("a table file has a name"));
             tables += 1;
@@ -1305,13 +1354,11 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             // The WDL file holds no blocks: into --out as it is.
             let wdl = path.with_extension("fnw");
             if copy_out && wdl.exists() {
-                let to = dst.with_extension("fnw");
-                std::fs::copy(&wdl, &to).map_err(|e| CliError(format!("{}: {e}", to.display())))?;
+                copy_whole(&wdl, &dst.with_extension("fnw"))?;
             }
             if t.header.block_entries == n {
                 if copy_out {
-                    std::fs::copy(&path, &dst)
-                        .map_err(|e| CliError(format!("{}: {e}", dst.display())))?;
+                    copy_whole(&path, &dst)?;
                 }
                 after += t.file_len;
                 if !args.json {
@@ -1332,10 +1379,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             .map_err(|e| CliError(e.to_string()))?;
             bar.finish_and_clear();
             if finished.is_none() {
-                return Err(CliError(format!(
-                    "repack stopped in {name} ({} left as it was), {repacked} tables repacked before it; the same command goes on from there",
-                    path.display()
-                )));
+                return Err(stopped_repack(&path, repacked, copy_out));
             }
             let len = std::fs::metadata(&dst)
                 .map_err(|e| CliError(format!("{}: {e}", dst.display())))?
