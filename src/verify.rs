@@ -31,6 +31,13 @@ pub struct Mismatch<B> {
     pub derived: Value,
     /// What the class's WDL file says, where it disagrees with the table.
     pub wdl: Option<Wdl>,
+    /// Whether the table is wrong here: its value at this index, or at
+    /// the index the probe reads (a symmetric twin's), disagrees with the
+    /// successors (else only the WDL file is wrong).
+    pub table_wrong: bool,
+    /// What the probe answers for the position (read at the index of its
+    /// symmetric form the probe looks up, which may not be this one).
+    pub probed: Value,
 }
 
 /// What checking one class found.
@@ -148,6 +155,8 @@ pub fn verify_class<B: Bits>(
                         stored: raw.unwrap_or(stored),
                         derived,
                         wdl: wdl_wrong.then_some(wdl),
+                        table_wrong,
+                        probed: stored,
                     });
                 }
             }

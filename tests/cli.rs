@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 
 use support::json::{json_number, json_value};
 use support::naive::{self, NaivePos, NaiveRules, start_position};
-use support::tables::{put_wrong_value, put_wrong_wdl_values};
+use support::tables::{put_wrong_value, put_wrong_wdl_values, swap_values};
 
 const START_3X3: &str = "BBB/B.W/WWW w";
 const START_9X5: &str = "BBBBBBBBB/BBBBBBBBB/BWBW.BWBW/WWWWWWWWW/WWWWWWWWW w";
@@ -1312,6 +1312,24 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     assert_eq!(json_number(total, "mismatches"), 2, "{total}");
     assert_eq!(json_number(total, "wdl_mismatches"), 2, "{total}");
     std::fs::write(&wdl, &sound).unwrap();
+
+    // Two values of a table swapped, its WDL file right: every mismatch is
+    // the table's, none said to be the WDL file's (a position right at its
+    // own index, wrong where the probe reads its symmetric twin, was).
+    let twin_db = temp_folder("verify-twins");
+    let t = twin_db.to_str().unwrap();
+    ok(&["build", "--board", "5x3", "--pieces", "4", "--db", t]);
+    swap_values(&twin_db.join("5x3-corner-free-sl").join("2v2.fnt"), 1500);
+    let r = fanorona(&["verify", "--db", t, "--classes", "2v2"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("  mismatch at index 1500: "),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("WDL file wrong"), "{}", r.stdout);
+    assert!(!r.stderr.contains("WDL file values"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&twin_db);
 
     // One value of 2v2 moved by one step.
     put_wrong_value(&folder.join("2v2.fnt"));

@@ -1559,11 +1559,16 @@ fn verify_folder<B: Bits>(
                 let fen = position_to_fen(&board, &m.position);
                 match m.wdl {
                     // The table is right; its WDL file is not.
-                    Some(w) if m.stored == m.derived => println!(
+                    Some(w) if !m.table_wrong => println!(
                         "  WDL file wrong at index {}: {fen} is {} in the table, as its moves give, but {} in its WDL file",
                         m.index,
                         m.stored,
                         w.name()
+                    ),
+                    // Right here, wrong at the index the probe reads.
+                    _ if m.stored == m.derived => println!(
+                        "  mismatch at index {}: {fen} stored {} here, as its moves give, but the probe reads {} at the index of its symmetric twin",
+                        m.index, m.stored, m.probed
                     ),
                     _ => println!(
                         "  mismatch at index {}: {fen} stored {} but its moves give {}{}",

@@ -26,3 +26,17 @@ pub fn put_wrong_wdl_values(path: &Path) {
     values.swap(win, draw);
     fanorona::wdl::write_wdl(&path.with_extension("fnw"), &t.header, &values).unwrap();
 }
+
+/// Rewrites the table at `path` with the first win and the first draw
+/// from index `from` on swapped: the counts stay, the checksums are good,
+/// the WDL file is left right.
+pub fn swap_values(path: &Path, from: usize) {
+    let t = fanorona::table::TableFile::open(path).unwrap();
+    let mut values = t.read_all().unwrap();
+    let header = t.header.clone();
+    drop(t);
+    let win = from + values[from..].iter().position(|&c| c % 2 == 1).unwrap();
+    let draw = from + values[from..].iter().position(|&c| c == 0).unwrap();
+    values.swap(win, draw);
+    fanorona::table::write_table(path, header, &values).unwrap();
+}
