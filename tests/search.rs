@@ -2683,6 +2683,25 @@ fn a_split_search_keeps_a_checkpoint_a_first_move() {
             && err.contains(&format!("not of {other_fen}")),
         "{err}"
     );
+    // ... before any table is built (they were built first).
+    let db = dir.join("db");
+    std::fs::create_dir_all(&db).unwrap();
+    let (code, _, err) = fanorona(&[
+        "solve",
+        "--position",
+        other_fen,
+        "--pieces",
+        "4",
+        "--db",
+        db.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--checkpoint",
+        f,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("holds the split search of"), "{err}");
+    assert_eq!(std::fs::read_dir(&db).unwrap().count(), 0, "{err}");
     for (m, bytes) in moves.iter().zip(&saved) {
         assert_eq!(
             &std::fs::read(folder.join(format!("{m}.fns"))).unwrap(),

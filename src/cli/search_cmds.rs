@@ -1022,6 +1022,13 @@ pub fn solve(args: &SolveArgs) -> CliResult {
                 .map_err(|e| CliError(format!("--checkpoint-seed: {e}")))?;
         }
         let pos: Position<B> = d.to_position();
+        // Another position's split folder too (it was refused only after
+        // the tables were built, which can take hours).
+        if let Some(plan) = &plan
+            && plan.path.is_dir()
+        {
+            check_split_folder(plan.path, &position_to_fen(&board, &pos))?;
+        }
         let ask = Ask {
             turns_played: args.turns_played,
             report,
