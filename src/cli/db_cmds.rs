@@ -1086,6 +1086,21 @@ pub fn info(args: &InfoArgs) -> CliResult {
         let strays = stray_table_files(&dir);
         if args.json {
             let list = |items: Vec<String>| items.join(", ");
+            // [{"class", "error"}, ...]
+            let errors = |found: &[(MaterialClass, String)]| {
+                list(
+                    found
+                        .iter()
+                        .map(|(c, e)| {
+                            format!(
+                                "{{\"class\": {}, \"error\": {}}}",
+                                json_str(&c.name()),
+                                json_str(e)
+                            )
+                        })
+                        .collect(),
+                )
+            };
             println!(
                 "{{\"folder\": {}, \"board\": {}, \"rules\": {}, \"complete_up_to\": {complete}, \"blocks_derived\": {blocks_left_out}, \"beyond\": [{}], \"positions\": {positions}, \"bytes\": {bytes}, \"wdl_bytes\": {wdl_bytes}, \"without_wdl\": [{}], \"tables\": [{}], \"unreadable\": [{}], \"unreadable_wdl\": [{}], \"in_progress\": [{}], \"passed_over\": [{}]}}",
                 json_str(&dir.display().to_string()),
@@ -1099,26 +1114,8 @@ pub fn info(args: &InfoArgs) -> CliResult {
                         .map(|s| format!("{{{}}}", table_fields_json(s)))
                         .collect()
                 ),
-                list(
-                    unreadable
-                        .iter()
-                        .map(|(c, e)| format!(
-                            "{{\"class\": {}, \"error\": {}}}",
-                            json_str(&c.name()),
-                            json_str(e)
-                        ))
-                        .collect()
-                ),
-                list(
-                    bad_wdl
-                        .iter()
-                        .map(|(c, e)| format!(
-                            "{{\"class\": {}, \"error\": {}}}",
-                            json_str(&c.name()),
-                            json_str(e)
-                        ))
-                        .collect()
-                ),
+                errors(&unreadable),
+                errors(&bad_wdl),
                 list(pending.iter().map(pending_json).collect()),
                 list(strays.iter().map(|f| json_str(f)).collect()),
             );
