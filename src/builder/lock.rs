@@ -76,12 +76,8 @@ impl LockFile {
         };
         // Twice at most: once more after removing a stale lock.
         for _ in 0..2 {
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(mut f) => {
-                    let pid = std::process::id();
-                    write!(f, "{pid} {}", process_name(pid)).map_err(io_err)?;
-                    return Ok(LockFile { path });
-                }
+            match create_whole(&path) {
+                Ok(()) => return Ok(LockFile { path }),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
                     match Self::holder_of(&path) {
                         Some(pid) => return Err(LockError::Held { path, pid }),
@@ -105,6 +101,31 @@ impl LockFile {
 impl Drop for LockFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Creates the lock file `path` holding this process's id and name, or
+/// fails with `AlreadyExists`. The file appears whole: written beside it,
+/// then linked into place (which fails if the lock exists). Created empty
+/// and written after, it could be read in between by a second build as a
+/// lock half written by a killed one, and taken over: two holders.
+fn create_whole(path: &Path) -> io::Result<()> {
+    let pid = std::process::id();
+    let text = format!("{pid} {}", process_name(pid));
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".{pid}.tmp"));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, &text)?;
+    let linked = std::fs::hard_link(&tmp, path);
+    let _ = std::fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
+        // A file system without hard links: created, then written.
+        Err(_) => {
+            let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
+            f.write_all(text.as_bytes())
+        }
     }
 }
 
@@ -150,6 +171,13 @@ mod tests {
         }
         drop(lock);
         assert!(!path.exists());
+        // Nothing left beside it (the lock is written there first).
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
 
         // A lock left by a process that is gone, by one whose id another
         // program has now, or half written.
