@@ -1329,6 +1329,14 @@ fn verify_json_reports_each_table_and_a_wrong_value() {
     );
     assert!(!r.stdout.contains("WDL file wrong"), "{}", r.stdout);
     assert!(!r.stderr.contains("WDL file values"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("positions' table values disagree"),
+        "{}",
+        r.stderr
+    );
+    let j = fanorona(&["verify", "--db", t, "--classes", "2v2", "--json"]);
+    assert!(j.stdout.contains("\"table_wrong\": true"), "{}", j.stdout);
+    assert!(!j.stdout.contains("\"table_wrong\": false"), "{}", j.stdout);
     let _ = std::fs::remove_dir_all(&twin_db);
 
     // One value of 2v2 moved by one step.
@@ -1578,6 +1586,11 @@ fn repacked_tables_answer_as_before() {
         "{r}"
     );
     assert_eq!(r.matches("    2v2 ").count(), 1, "{r}");
+    let j = ok(&["repack", "--db", dir, "--block-entries", "256", "--json"]);
+    assert!(
+        j.contains("\"passed_over\": [\"") && j.contains("backup.fnt\"]}"),
+        "{j}"
+    );
     assert_eq!(std::fs::read(&backup).unwrap(), kept);
     std::fs::remove_file(&backup).unwrap();
     // Into a folder whose files are the database's own under other names

@@ -115,16 +115,21 @@ fn create_whole(path: &Path) -> io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!(".{pid}.tmp"));
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, &text)?;
-    let linked = std::fs::hard_link(&tmp, path);
+    let linked = std::fs::write(&tmp, &text).and_then(|()| std::fs::hard_link(&tmp, path));
+    // (Removed whatever happened: a write that failed, on a full disk,
+    // left it for good.)
     let _ = std::fs::remove_file(&tmp);
     match linked {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
         // A file system without hard links: created, then written.
+        // (Or a write that failed, which fails again here: the empty lock
+        // is not left behind.)
         Err(_) => {
             let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
-            f.write_all(text.as_bytes())
+            f.write_all(text.as_bytes()).inspect_err(|_| {
+                let _ = std::fs::remove_file(path);
+            })
         }
     }
 }

@@ -1206,7 +1206,8 @@ pub struct RepackArgs {
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// End with one JSON line {"tables", "repacked", "block_entries",
-    /// "bytes_before", "bytes_after", "seconds"}.
+    /// "bytes_before", "bytes_after", "seconds", "passed_over": the `.fnt`
+    /// files named as no class, left as they are}.
     #[arg(long)]
     pub json: bool,
 }
@@ -1305,6 +1306,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     }
     let start = Instant::now();
     let (mut tables, mut repacked, mut before, mut after) = (0u64, 0u64, 0u64, 0u64);
+    let mut passed_over: Vec<String> = Vec::new();
     for (dir, board, rules) in folders {
         let out_dir = match &args.out {
             Some(out) => {
@@ -1332,6 +1334,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             );
         }
         let strays = stray_table_files(&dir);
+        passed_over.extend(strays.iter().map(|f| dir.join(f).display().to_string()));
         if !strays.is_empty() && !args.json {
             println!(
                 "  passed over (not named as a class's table): {}",
@@ -1348,15 +1351,21 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             tables += 1;
             before += t.file_len;
             let name = t.header.class().name();
-            // The WDL file holds no blocks: into --out as it is.
+            // The WDL file holds no blocks: into --out as it is, after its
+            // table (copied first, a repack stopped in the table left the
+            // WDL file alone in --out).
             let wdl = path.with_extension("fnw");
-            if copy_out && wdl.exists() {
-                copy_whole(&wdl, &dst.with_extension("fnw"))?;
-            }
+            let copy_wdl = || -> CliResult {
+                if copy_out && wdl.exists() {
+                    copy_whole(&wdl, &dst.with_extension("fnw"))?;
+                }
+                Ok(())
+            };
             if t.header.block_entries == n {
                 if copy_out {
                     copy_whole(&path, &dst)?;
                 }
+                copy_wdl()?;
                 after += t.file_len;
                 if !args.json {
                     println!("{name:>7} already in blocks of {n}");
@@ -1378,6 +1387,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             if finished.is_none() {
                 return Err(stopped_repack(&path, repacked, copy_out));
             }
+            copy_wdl()?;
             let len = std::fs::metadata(&dst)
                 .map_err(|e| CliError(format!("{}: {e}", dst.display())))?
                 .len();
@@ -1398,7 +1408,12 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     let seconds = start.elapsed().as_secs_f64();
     if args.json {
         println!(
-            "{{\"tables\": {tables}, \"repacked\": {repacked}, \"block_entries\": {n}, \"bytes_before\": {before}, \"bytes_after\": {after}, \"seconds\": {seconds:.3}}}"
+            "{{\"tables\": {tables}, \"repacked\": {repacked}, \"block_entries\": {n}, \"bytes_before\": {before}, \"bytes_after\": {after}, \"seconds\": {seconds:.3}, \"passed_over\": [{}]}}",
+            passed_over
+                .iter()
+                .map(|p| json_str(p))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     } else {
         println!(
@@ -1435,9 +1450,12 @@ pub struct VerifyArgs {
     /// "checked", "mismatches" (positions where the table or its WDL file
     /// is wrong), "wdl_mismatches" (of those, where only the WDL file is),
     /// "seconds", "examples": [{"index",
-    /// "position", "stored", "derived", "wdl_file"}]} ("wdl_file": what
-    /// the class's WDL file says where it disagrees with the table, else
-    /// null), "wdl_problem": what is wrong with the class's WDL file, read
+    /// "position", "stored" (the table's value at this index), "probed"
+    /// (what the probe reads, at the index of the position's symmetric
+    /// form it looks up), "derived" (what its moves give), "table_wrong"
+    /// (false where only the WDL file is wrong), "wdl_file"}]}
+    /// ("wdl_file": what the class's WDL file says where it disagrees
+    /// with the table, else null), "wdl_problem": what is wrong with the class's WDL file, read
     /// whole, else null}, or {"folder", "board", "rules", "class",
     /// "error"} for a table that cannot be checked (its file or a
     /// successor's unreadable; the others are checked all the same); then
@@ -1525,11 +1543,13 @@ fn verify_folder<B: Bits>(
                 .iter()
                 .map(|m| {
                     format!(
-                        "{{\"index\": {}, \"position\": {}, \"stored\": {}, \"derived\": {}, \"wdl_file\": {}}}",
+                        "{{\"index\": {}, \"position\": {}, \"stored\": {}, \"probed\": {}, \"derived\": {}, \"table_wrong\": {}, \"wdl_file\": {}}}",
                         m.index,
                         json_str(&position_to_fen(&board, &m.position)),
                         json_str(&m.stored.to_string()),
+                        json_str(&m.probed.to_string()),
                         json_str(&m.derived.to_string()),
+                        m.table_wrong,
                         m.wdl.map_or("null".to_string(), |w| json_str(w.name()))
                     )
                 })
@@ -1686,7 +1706,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     }
     if mismatches > wdl_mismatches {
         return Err(CliError(format!(
-            "{} stored values disagree with their successors{}",
+            "{} positions' table values disagree with their successors (at the position's own index, or where the probe reads it){}",
             mismatches - wdl_mismatches,
             if wdl_mismatches > 0 {
                 format!(", and {wdl_mismatches} WDL file values with their tables")
