@@ -104,6 +104,14 @@ impl Drop for LockFile {
     }
 }
 
+/// Whether `path` is a copy of a folder's lock written beside it
+/// (`build.lock.<pid>.tmp`, [`create_whole`]), which a process killed
+/// while it took the lock leaves.
+pub(crate) fn is_folder_lock_leftover(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    name.starts_with("build.lock.") && name.ends_with(".tmp")
+}
+
 /// Creates the lock file `path` holding this process's id and name, or
 /// fails with `AlreadyExists`. The file appears whole: written beside it,
 /// then linked into place (which fails if the lock exists). Created empty

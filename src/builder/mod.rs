@@ -169,11 +169,7 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock, BuildError> {
     // next write of that file starts it anew), and it can be gigabytes.
     if let Ok(entries) = std::fs::read_dir(dir) {
         for path in entries.flatten().map(|e| e.path()) {
-            // (A lock is written beside itself first, `build.lock.<pid>.tmp`:
-            // one killed right then leaves that.)
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            let lock_tmp = name.starts_with("build.lock.") && name.ends_with(".tmp");
-            if is_half_written(&path) || lock_tmp {
+            if is_half_written(&path) || lock::is_folder_lock_leftover(&path) {
                 let _ = std::fs::remove_file(&path);
             }
         }

@@ -1,6 +1,7 @@
 //! Pieces shared by the subcommands: rule flags, errors, JSON text.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -205,4 +206,45 @@ pub fn stop_flag() -> Arc<AtomicBool> {
         flag
     })
     .clone()
+}
+
+/// `path` with `.tmp` added: where a file is written whole before it is
+/// renamed over `path`.
+fn tmp_beside(path: &Path) -> PathBuf {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    PathBuf::from(tmp)
+}
+
+/// Writes `text` to `path` whole or not at all: to `path.tmp`, then
+/// renamed over it (a full disk left a table half written, the old one
+/// gone).
+pub fn write_file(path: &Path, text: &str) -> CliResult {
+    let failed = |e: std::io::Error| CliError(format!("cannot write {}: {e}", path.display()));
+    let tmp = tmp_beside(path);
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        use std::io::Write;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(failed(e));
+    }
+    Ok(())
+}
+
+/// Copies `src` to `dst` whole: into `dst` with `.tmp` added (which the
+/// next build or repack of the folder removes if this one is killed),
+/// then renamed over it. Copying straight onto `dst` emptied both files
+/// where `dst` was `src` under another name (a hard link, `cp -al`, or a
+/// symbolic link), and left a part under the final name when killed.
+pub fn copy_whole(src: &Path, dst: &Path) -> CliResult {
+    let tmp = tmp_beside(dst);
+    std::fs::copy(src, &tmp)
+        .and_then(|_| std::fs::rename(&tmp, dst))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            CliError(format!("{}: {e}", dst.display()))
+        })
 }

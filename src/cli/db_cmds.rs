@@ -27,7 +27,8 @@ use fanorona::verify::verify_class;
 use fanorona::with_bits;
 
 use super::common::{
-    CliError, CliResult, RuleArgs, gib_to_bytes, json_str, set_threads, stop_flag, text_lines,
+    CliError, CliResult, RuleArgs, copy_whole, gib_to_bytes, json_str, set_threads, stop_flag,
+    text_lines,
 };
 use super::progress::bytes;
 
@@ -970,27 +971,28 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
     Ok(out)
 }
 
-/// The `.fnt` files of a table folder not named as a class's table
-/// (`foo.fnt`, `backup.fnt`): every command passes them over, and `info`
-/// and `repack` name them.
-fn stray_table_files(dir: &Path) -> Vec<String> {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut out: Vec<String> = rd
+/// The `.fnt` files of a table folder: those named as a class's table,
+/// and the names of the others (`foo.fnt`, `backup.fnt`), which every
+/// command passes over and `info` and `repack` name; each sorted.
+fn table_files(dir: &Path) -> Result<(Vec<PathBuf>, Vec<String>), CliError> {
+    let (mut tables, strays): (Vec<PathBuf>, Vec<PathBuf>) = std::fs::read_dir(dir)
+        .map_err(|e| CliError(format!("{}: {e}", dir.display())))?
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
-        .filter(|p| {
+        .partition(|p| {
             p.file_stem()
                 .and_then(|s| s.to_str())
                 .and_then(MaterialClass::parse)
-                .is_none()
-        })
+                .is_some()
+        });
+    tables.sort();
+    let mut strays: Vec<String> = strays
+        .iter()
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .collect();
-    out.sort();
-    out
+    strays.sort();
+    Ok((tables, strays))
 }
 
 pub fn info(args: &InfoArgs) -> CliResult {
@@ -1083,7 +1085,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
             .filter(|(_, w)| w.is_none())
             .map(|(s, _)| s.class)
             .collect();
-        let strays = stray_table_files(&dir);
+        let strays = table_files(&dir).map(|(_, s)| s).unwrap_or_default();
         if args.json {
             let list = |items: Vec<String>| items.join(", ");
             // [{"class", "error"}, ...]
@@ -1220,23 +1222,6 @@ fn count_bar(len: u64, msg: String) -> ProgressBar {
     bar
 }
 
-/// Copies `src` to `dst` whole: into `dst` with `.tmp` added (which the
-/// next build or repack of the folder removes if this one is killed),
-/// then renamed over it. Copying straight onto `dst` emptied both files
-/// where `dst` was `src` under another name (a hard link, `cp -al`, or a
-/// symbolic link), and left a part under the final name when killed.
-fn copy_whole(src: &Path, dst: &Path) -> CliResult {
-    let mut tmp = dst.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::copy(src, &tmp)
-        .and_then(|_| std::fs::rename(&tmp, dst))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            CliError(format!("{}: {e}", dst.display()))
-        })
-}
-
 /// Why a repack stopped by Ctrl-C or kill before `at` fails, and what
 /// running it again does.
 fn stopped_repack(at: &Path, repacked: u64, in_other_folder: bool) -> CliError {
@@ -1278,25 +1263,9 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     // Every table is opened (header and index checked) before any is
     // written: a damaged one stopped the repack half way, the tables
     // before it done. Files not named as a class's table (`foo.fnt`,
-    // `backup.fnt`) are passed over, as every command passes them over
-    // (`info` names them).
-    let table_files = |dir: &Path| -> Result<Vec<PathBuf>, CliError> {
-        let strays = stray_table_files(dir);
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map_err(|e| CliError(format!("{}: {e}", dir.display())))?
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().and_then(|x| x.to_str()) == Some("fnt"))
-            .filter(|p| {
-                let name = p.file_name().unwrap_or_default().to_string_lossy();
-                !strays.iter().any(|s| *s == name)
-            })
-            .collect();
-        files.sort();
-        Ok(files)
-    };
+    // `backup.fnt`) are passed over, as every command passes them over.
     for (dir, _, _) in &folders {
-        for path in table_files(dir)? {
+        for path in table_files(dir)?.0 {
             TableFile::open(&path).map_err(|e| {
                 CliError(format!(
                     "{e} (nothing repacked: mend or move the file first)"
@@ -1333,7 +1302,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
                 out_dir.display()
             );
         }
-        let strays = stray_table_files(&dir);
+        let (files, strays) = table_files(&dir)?;
         passed_over.extend(strays.iter().map(|f| dir.join(f).display().to_string()));
         if !strays.is_empty() && !args.json {
             println!(
@@ -1341,7 +1310,7 @@ pub fn repack(args: &RepackArgs) -> CliResult {
                 strays.join(", ")
             );
         }
-        for path in table_files(&dir)? {
+        for path in files {
             // Ctrl-C between two tables, or while one is copied.
             if stop.load(Ordering::SeqCst) {
                 return Err(stopped_repack(&path, repacked, copy_out));

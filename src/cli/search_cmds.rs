@@ -25,7 +25,7 @@ use super::checkpoints::{
     CheckpointPlan, CheckpointRead, CheckpointReport, CheckpointWritten, MergeReport,
     MoveCheckpointState, MoveCheckpoints, load_own_or_seed,
 };
-use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes, stop_flag};
+use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes, stop_flag, write_file};
 use super::db_cmds;
 use super::progress::{ProgressLine, bytes as bytes_text};
 use super::report::{
@@ -1336,24 +1336,4 @@ fn line_report<B: Bits>(board: &Board, line: &SearchLine<B>) -> LineReport {
         leaf_fen: position_to_fen(board, &leaf.position),
         leaf_stones: leaf.position.white.count() + leaf.position.black.count(),
     }
-}
-
-/// Writes `text` to `path` whole or not at all: to `path.tmp`, then
-/// renamed over it (a full disk left a table half written, the old one
-/// gone).
-fn write_file(path: &Path, text: &str) -> CliResult {
-    let failed = |e: std::io::Error| CliError(format!("cannot write {}: {e}", path.display()));
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        use std::io::Write;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(failed(e));
-    }
-    Ok(())
 }
