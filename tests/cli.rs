@@ -797,10 +797,17 @@ fn build_plan_says_what_a_build_would_do_and_builds_nothing() {
     let _ = std::fs::remove_dir_all(&db);
 }
 
+/// Holds the lock file `path` as a build does (the system's lock on it,
+/// this process's id in it) until the file returned is dropped.
+fn hold_lock(path: &Path) -> std::fs::File {
+    std::fs::write(path, format!("{} cli-test", std::process::id())).unwrap();
+    let file = std::fs::File::open(path).unwrap();
+    file.lock().unwrap();
+    file
+}
+
 /// A build refuses a folder another running build holds (here this test
-/// process, under its own name), and takes over a lock whose process is
-/// gone.
-#[cfg(target_os = "linux")]
+/// process), and takes over a lock its holder left when it was killed.
 #[test]
 fn a_build_refuses_a_folder_another_build_is_writing() {
     let db = temp_folder("lock");
@@ -808,8 +815,7 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     std::fs::create_dir_all(&folder).unwrap();
     let lock = folder.join("build.lock");
     let me = std::process::id();
-    let name = std::fs::read_to_string("/proc/self/comm").unwrap();
-    std::fs::write(&lock, format!("{me} {}", name.trim_end())).unwrap();
+    let held = hold_lock(&lock);
     let dir = db.to_str().unwrap();
     user_error(
         &["build", "--board", "3x3", "--pieces", "3", "--db", dir],
@@ -825,7 +831,14 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
         "{out}"
     );
 
-    std::fs::write(&lock, "4294967295 fanorona").unwrap();
+    // Let go (as by a build killed with `kill -9`), the file left: no
+    // longer held, though it names a running process.
+    drop(held);
+    let text = ok(&["info", "--db", dir]);
+    assert!(
+        text.contains(&format!("lock of a build that stopped (process {me})")),
+        "{text}"
+    );
     let r = fanorona(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(folder.join("1v1.fnt").exists());
@@ -1545,14 +1558,11 @@ fn repacked_tables_answer_as_before() {
     }
     assert!(files_with_extension(&folder, "tmp").is_empty());
 
-    // Not while a build (here this test process, under its own name)
-    // holds the folder.
-    #[cfg(target_os = "linux")]
+    // Not while a build (here this test process) holds the folder.
     {
         let lock = folder.join("build.lock");
         let me = std::process::id();
-        let name = std::fs::read_to_string("/proc/self/comm").unwrap();
-        std::fs::write(&lock, format!("{me} {}", name.trim_end())).unwrap();
+        let held = hold_lock(&lock);
         let kept = bytes(&folder);
         user_error(
             &["repack", "--db", dir, "--block-entries", "64"],
@@ -1563,6 +1573,7 @@ fn repacked_tables_answer_as_before() {
             ],
         );
         assert_eq!(bytes(&folder), kept);
+        drop(held);
         std::fs::remove_file(&lock).unwrap();
     }
     // A damaged table stops the repack before any table is written (it

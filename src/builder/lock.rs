@@ -4,34 +4,57 @@
 //! Two builds of the same folder (a `build` in one terminal, a `solve`
 //! building its missing tables in another) would solve the same group at
 //! once, each with its full memory, and overwrite each other's snapshots.
-//! A build holds `build.lock` in the folder, holding its process id and
-//! name, for as long as it runs. A lock whose process is gone (a build
-//! killed with `kill -9`, or before a reboot) is taken over: on Linux a lock
-//! counts as held only while `/proc/<pid>` is a process of that name.
+//! A build holds `build.lock` in the folder for as long as it runs: the
+//! file, holding its process id and name for messages, and the operating
+//! system's lock on it (`flock` on Unix), which is what excludes. The
+//! system releases that when the process ends however it ends, so a lock
+//! file left by a build killed with `kill -9` is simply taken by the next
+//! one, and no two builds that find it at once can both take it (a lock
+//! judged stale from its process id could be: both removed it, both wrote
+//! their own). On a folder shared over NFS the lock holds across machines.
+//!
+//! The holder removes the file before it lets go, so a taker may lock a
+//! file no longer at the path: it checks that the file it locked is the
+//! one there, and tries again if not.
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// A lock file held by this process, released when dropped: a table
 /// folder's `build.lock`, or a search checkpoint's `FILE.lock`.
 #[derive(Debug)]
 pub(crate) struct LockFile {
     path: PathBuf,
+    /// Open, and locked, for as long as the lock is held (the system's
+    /// lock goes when it closes).
+    _file: File,
 }
 
 /// Why the lock was not taken.
 #[derive(Debug)]
 pub(crate) enum LockError {
-    /// Another build holds it.
+    /// Another process holds it (its id, if it has written it yet).
     Held {
         path: PathBuf,
-        pid: u32,
+        pid: Option<u32>,
     },
     Io {
         path: PathBuf,
         err: io::Error,
     },
+}
+
+/// A lock file found on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LockState {
+    /// The process id it names (none in a file its holder has not written
+    /// yet, or one left empty by a process killed as it took it).
+    pub(crate) pid: Option<u32>,
+    /// Whether a running process holds it; if not, it is what a killed
+    /// one left.
+    pub(crate) held: bool,
 }
 
 impl LockFile {
@@ -40,27 +63,22 @@ impl LockFile {
         dir.join("build.lock")
     }
 
-    /// The process holding the lock of `dir`, if a running one does.
-    pub(crate) fn holder(dir: &Path) -> Option<u32> {
-        Self::holder_of(&Self::path(dir))
-    }
-
-    /// The process holding the lock file `path`, if a running one does.
-    fn holder_of(path: &Path) -> Option<u32> {
-        Self::read_file(path).and_then(|(pid, running)| running.then_some(pid))
-    }
-
-    /// The process id in the lock file of `dir`, if there is one, and
-    /// whether that process is running.
-    pub(crate) fn read(dir: &Path) -> Option<(u32, bool)> {
+    /// The lock file of `dir`, if there is one.
+    pub(crate) fn read(dir: &Path) -> Option<LockState> {
         Self::read_file(&Self::path(dir))
     }
 
-    fn read_file(path: &Path) -> Option<(u32, bool)> {
-        let text = std::fs::read_to_string(path).ok()?;
-        let (pid, name) = text.split_once(' ').unwrap_or((&text, ""));
-        let pid = pid.parse::<u32>().ok()?;
-        Some((pid, is_running(pid, name)))
+    fn read_file(path: &Path) -> Option<LockState> {
+        let file = File::open(path).ok()?;
+        // A shared lock, given back at once (when `file` closes): taken,
+        // no one holds the lock.
+        let held = matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock));
+        let pid = if held {
+            holder_pid(path)
+        } else {
+            read_pid(path)
+        };
+        Some(LockState { pid, held })
     }
 
     /// Takes the lock of `dir` (which must exist).
@@ -74,92 +92,110 @@ impl LockFile {
             path: path.clone(),
             err,
         };
-        // Twice at most: once more after removing a stale lock.
-        for _ in 0..2 {
-            match create_whole(&path) {
-                Ok(()) => return Ok(LockFile { path }),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    match Self::holder_of(&path) {
-                        Some(pid) => return Err(LockError::Held { path, pid }),
-                        // Gone, or a lock half written by a build killed as it
-                        // took it.
-                        None => {
-                            let _ = std::fs::remove_file(&path);
-                        }
-                    }
+        // Again while the file locked is not the one at the path (its
+        // holder removed it as it let go); and, for a moment, while the
+        // lock is busy, which a reader's look ([`LockFile::read`]) makes
+        // it for microseconds.
+        let mut busy = 0;
+        for _ in 0..1000 {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(io_err)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) if busy < 10 => {
+                    busy += 1;
+                    std::thread::sleep(Duration::from_millis(5));
+                    continue;
                 }
-                Err(e) => return Err(io_err(e)),
+                Err(TryLockError::WouldBlock) => {
+                    let pid = holder_pid(&path);
+                    return Err(LockError::Held { path, pid });
+                }
+                Err(TryLockError::Error(e)) => return Err(io_err(e)),
             }
+            if !is_at(&file, &path) {
+                continue;
+            }
+            let pid = std::process::id();
+            let text = format!("{pid} {}", process_name(pid));
+            let written = file
+                .set_len(0)
+                .and_then(|()| (&file).write_all(text.as_bytes()));
+            if let Err(e) = written {
+                let _ = std::fs::remove_file(&path);
+                return Err(io_err(e));
+            }
+            return Ok(LockFile { path, _file: file });
         }
-        Err(io_err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            "the lock file came back after it was removed as stale",
+        Err(io_err(io::Error::other(
+            "the lock file kept being replaced as it was taken",
         )))
     }
 }
 
 impl Drop for LockFile {
+    /// Removes the file while still holding its lock (released as `_file`
+    /// closes, after this): a taker that opened it meanwhile finds it gone
+    /// from the path once it locks it, and tries again.
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
     }
 }
 
+/// Whether `file` is the file at `path` now.
+#[cfg(unix)]
+fn is_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
+/// Elsewhere an open file cannot be removed, so it is still there.
+#[cfg(not(unix))]
+fn is_at(_file: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+/// The process id in the lock file `path`, if it holds one.
+fn read_pid(path: &Path) -> Option<u32> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let pid = text.split(' ').next().unwrap_or("");
+    pid.parse().ok()
+}
+
+/// The process id of a held lock: its holder writes it just after taking
+/// the lock, so it is waited for, a little.
+fn holder_pid(path: &Path) -> Option<u32> {
+    for _ in 0..20 {
+        if let Some(pid) = read_pid(path) {
+            return Some(pid);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    None
+}
+
 /// Whether `path` is a copy of a folder's lock written beside it
-/// (`build.lock.<pid>.tmp`, [`create_whole`]), which a process killed
-/// while it took the lock leaves.
+/// (`build.lock.<pid>.tmp`), which a build of an earlier version killed
+/// while it took the lock could leave.
 pub(crate) fn is_folder_lock_leftover(path: &Path) -> bool {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     name.starts_with("build.lock.") && name.ends_with(".tmp")
 }
 
-/// Creates the lock file `path` holding this process's id and name, or
-/// fails with `AlreadyExists`. The file appears whole: written beside it,
-/// then linked into place (which fails if the lock exists). Created empty
-/// and written after, it could be read in between by a second build as a
-/// lock half written by a killed one, and taken over: two holders.
-fn create_whole(path: &Path) -> io::Result<()> {
-    let pid = std::process::id();
-    let text = format!("{pid} {}", process_name(pid));
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".{pid}.tmp"));
-    let tmp = PathBuf::from(tmp);
-    let linked = std::fs::write(&tmp, &text).and_then(|()| std::fs::hard_link(&tmp, path));
-    // (Removed whatever happened: a write that failed, on a full disk,
-    // left it for good.)
-    let _ = std::fs::remove_file(&tmp);
-    match linked {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
-        // A file system without hard links: created, then written.
-        // (Or a write that failed, which fails again here: the empty lock
-        // is not left behind.)
-        Err(_) => {
-            let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
-            f.write_all(text.as_bytes()).inspect_err(|_| {
-                let _ = std::fs::remove_file(path);
-            })
-        }
-    }
-}
-
-/// The name of process `pid` (on Linux; elsewhere none).
+/// The name of process `pid` (on Linux; elsewhere none), written in the
+/// lock for whoever reads it.
 fn process_name(pid: u32) -> String {
     std::fs::read_to_string(format!("/proc/{pid}/comm"))
         .map(|name| name.trim_end().to_string())
         .unwrap_or_default()
-}
-
-/// Whether process `pid` runs under `name`: a process id reused by
-/// another program (after a reboot) does not hold the lock.
-#[cfg(target_os = "linux")]
-fn is_running(pid: u32, name: &str) -> bool {
-    Path::new(&format!("/proc/{pid}")).exists() && process_name(pid) == name
-}
-
-/// Without `/proc`, a lock is held until its file is removed.
-#[cfg(not(target_os = "linux"))]
-fn is_running(_pid: u32, _name: &str) -> bool {
-    true
 }
 
 #[cfg(test)]
@@ -179,12 +215,18 @@ mod tests {
         );
         // This process holds it.
         match LockFile::take(&dir) {
-            Err(LockError::Held { pid, .. }) => assert_eq!(pid, std::process::id()),
+            Err(LockError::Held { pid, .. }) => assert_eq!(pid, Some(std::process::id())),
             other => panic!("{other:?}"),
         }
+        let state = LockFile::read(&dir);
+        let held = Some(LockState {
+            pid: Some(std::process::id()),
+            held: true,
+        });
+        assert_eq!(state, held);
         drop(lock);
         assert!(!path.exists());
-        // Nothing left beside it (the lock is written there first).
+        // Nothing left beside it.
         let left: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .flatten()
@@ -192,13 +234,53 @@ mod tests {
             .collect();
         assert!(left.is_empty(), "{left:?}");
 
-        // A lock left by a process that is gone, by one whose id another
-        // program has now, or half written.
-        let other = format!("{} not-the-name-of-this-test", std::process::id());
-        for stale in ["4294967295 fanorona", &other, ""] {
+        // A lock file no process holds: left by a process that is gone
+        // (even one naming this process), or half written.
+        let me = format!("{} fanorona", std::process::id());
+        for (stale, pid) in [
+            ("4294967295 fanorona", Some(u32::MAX)),
+            (me.as_str(), Some(std::process::id())),
+            ("", None),
+        ] {
             std::fs::write(&path, stale).unwrap();
+            assert_eq!(LockFile::read(&dir), Some(LockState { pid, held: false }));
             let lock = LockFile::take(&dir).unwrap();
+            assert_eq!(LockFile::read(&dir), held, "{stale:?}");
             drop(lock);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Threads stand for processes here: each opens the lock file itself,
+    /// and the stale lock they all find at once is taken by exactly one.
+    #[test]
+    fn a_stale_lock_found_by_many_at_once_is_taken_by_one() {
+        let dir = std::env::temp_dir().join(format!("fanorona-lock-race-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = LockFile::path(&dir);
+        const TAKERS: usize = 8;
+        for round in 0..60 {
+            std::fs::write(&path, "4294967295 fanorona").unwrap();
+            let start = std::sync::Barrier::new(TAKERS);
+            let done = std::sync::Barrier::new(TAKERS);
+            let taken: usize = std::thread::scope(|s| {
+                let takers: Vec<_> = (0..TAKERS)
+                    .map(|_| {
+                        s.spawn(|| {
+                            start.wait();
+                            let lock = LockFile::take(&dir);
+                            // Held by all until every taker has tried.
+                            done.wait();
+                            lock.is_ok()
+                        })
+                    })
+                    .collect();
+                takers
+                    .into_iter()
+                    .map(|t| usize::from(t.join().unwrap()))
+                    .sum()
+            });
+            assert_eq!(taken, 1, "round {round}: {taken} holders");
         }
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -142,10 +142,10 @@ pub enum BuildError {
         stage: Stage,
     },
     /// Another build is writing the same folder (its lock file, its
-    /// process id).
+    /// process id if it has written it yet).
     Locked {
         path: PathBuf,
-        pid: u32,
+        pid: Option<u32>,
     },
 }
 
@@ -175,6 +175,12 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock, BuildError> {
         }
     }
     Ok(FolderLock { _lock: lock })
+}
+
+/// "process 1234", or of a lock its process has not written yet (or
+/// left empty), "a process".
+pub(crate) fn process(pid: Option<u32>) -> String {
+    pid.map_or_else(|| "a process".to_string(), |pid| format!("process {pid}"))
 }
 
 /// Whether `path` is a table, WDL file or snapshot being written (or left
@@ -235,7 +241,8 @@ impl fmt::Display for BuildError {
             ),
             BuildError::Locked { path, pid } => write!(
                 f,
-                "another build or repack (process {pid}) is writing these tables and holds {}: wait for it to finish, or remove the file if none is running",
+                "another build or repack ({}) is writing these tables and holds {}: wait for it to finish",
+                process(*pid),
                 path.display()
             ),
             BuildError::Overflow { group, overflow } => write!(
@@ -456,8 +463,10 @@ pub enum PendingWork {
     },
     /// A group noted as outgrowing the 3-byte layout (`<group>.overflow`).
     OverflowNote { group: String, overflow: Overflow },
-    /// The lock of a build (`build.lock`), and whether its process runs.
-    Lock { pid: u32, running: bool },
+    /// The lock of a build (`build.lock`): the process id it names, and
+    /// whether that process runs and holds it (if not, the lock is what a
+    /// killed build left, and the next one takes it).
+    Lock { pid: Option<u32>, running: bool },
     /// A file being written, or left half written by a build or repack
     /// that was killed (`3v3.fnt.tmp`, `.fnw.tmp`, `.snapshot.tmp`); the
     /// next build or repack of the folder removes it ([`lock_folder`]).
@@ -483,14 +492,15 @@ impl fmt::Display for PendingWork {
                 overflow.word()
             ),
             PendingWork::Lock { pid, running: true } => {
-                write!(f, "being built by process {pid}")
+                write!(f, "being built by {}", process(*pid))
             }
             PendingWork::Lock {
                 pid,
                 running: false,
             } => write!(
                 f,
-                "lock of a build that stopped (process {pid}); the next build takes it over"
+                "lock of a build that stopped ({}); the next build takes it over",
+                process(*pid)
             ),
             PendingWork::HalfWritten { file, bytes } => write!(
                 f,
@@ -504,8 +514,11 @@ impl fmt::Display for PendingWork {
 /// overflow notes, a lock. Files it cannot read are passed over.
 pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
     let mut out = Vec::new();
-    if let Some((pid, running)) = lock::LockFile::read(dir) {
-        out.push(PendingWork::Lock { pid, running });
+    if let Some(lock) = lock::LockFile::read(dir) {
+        out.push(PendingWork::Lock {
+            pid: lock.pid,
+            running: lock.held,
+        });
     }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return out;

@@ -273,10 +273,10 @@ impl<B: Bits> Builder<B> {
     /// and the most memory a group still to build needs). Refused when a
     /// build holds the folder.
     pub fn check_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
-        if let Some(pid) = lock::LockFile::holder(&self.dir) {
+        if let Some(lock) = lock::LockFile::read(&self.dir).filter(|l| l.held) {
             return Err(BuildError::Locked {
                 path: lock::LockFile::path(&self.dir),
-                pid,
+                pid: lock.pid,
             });
         }
         let plan = self.plan_selection(selection)?;

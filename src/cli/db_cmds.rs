@@ -157,6 +157,7 @@ fn pending_json(w: &PendingWork) -> String {
             json_str(overflow.word())
         ),
         PendingWork::Lock { pid, running } => {
+            let pid = pid.map_or_else(|| "null".to_string(), |pid| pid.to_string());
             format!("\"kind\": \"lock\", \"pid\": {pid}, \"running\": {running}")
         }
         PendingWork::HalfWritten { file, bytes } => format!(

@@ -137,7 +137,7 @@ pub enum CheckpointError {
     /// Another running search holds the checkpoint ([`lock_checkpoint`]).
     InUse {
         path: PathBuf,
-        pid: u32,
+        pid: Option<u32>,
     },
 }
 
@@ -168,8 +168,9 @@ impl std::fmt::Display for CheckpointError {
             ),
             CheckpointError::InUse { path, pid } => write!(
                 f,
-                "{}: another search (process {pid}) is using this checkpoint: wait for it, or give another file",
-                path.display()
+                "{}: another search ({}) is using this checkpoint: wait for it, or give another file",
+                path.display(),
+                crate::builder::process(*pid)
             ),
         }
     }
