@@ -1668,21 +1668,26 @@ fn a_closed_pipe_ends_the_program_quietly() {
 /// On Linux with glibc 2.35 or later and transparent huge pages on, the
 /// program starts itself again with glibc's heap on huge pages
 /// (`src/cli/huge_heap.rs`): the same process and arguments; a setting of
-/// the user's own stays.
+/// the user's own stays. `play` and `match`, whose moves are on the clock,
+/// keep small pages (on huge ones moves were late, `main.rs`).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[test]
 fn the_program_restarts_with_its_heap_on_huge_pages() {
-    use std::io::{BufRead, BufReader};
+    use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
-    // The environment and arguments of `play` once it has started.
-    let started = |tunables: Option<&str>, restarted: bool| {
+    let db = temp_folder("huge-heap");
+    let db = db.to_str().unwrap();
+    // The environment and arguments of a command once it has started and
+    // answered a first line (`probe` a position read from its input, the
+    // game over; `play` its header), waiting for the next.
+    let started = |args: &[&str], tunables: Option<&str>, restarted: bool| {
         let mut command = Command::new(env!("CARGO_BIN_EXE_fanorona"));
         match restarted {
             true => command.env("FANORONA_HUGE_PAGE_HEAP", "1"),
             false => command.env_remove("FANORONA_HUGE_PAGE_HEAP"),
         };
         command
-            .args(["play", "--board", "3x3", "--human", "both"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -1691,11 +1696,19 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
             None => command.env_remove("GLIBC_TUNABLES"),
         };
         let mut child = command.spawn().expect("the fanorona binary runs");
+        if args[0] == "probe" {
+            let input = child.stdin.as_mut().unwrap();
+            input.write_all(b"WW./.../... b\n").unwrap();
+            input.flush().unwrap();
+        }
         let mut first = String::new();
         BufReader::new(child.stdout.as_mut().unwrap())
             .read_line(&mut first)
-            .expect("play writes its header");
-        assert!(first.starts_with("Fanorona 3x3"), "{first}");
+            .expect("the command answers");
+        assert!(
+            first.starts_with("WW./.../... b: loss 0") || first.starts_with("Fanorona 3x3"),
+            "{first}"
+        );
         let proc = format!("/proc/{}", child.id());
         let read = |f: &str| {
             let bytes = std::fs::read(format!("{proc}/{f}")).expect("/proc readable");
@@ -1705,7 +1718,7 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
                 .collect::<Vec<_>>()
         };
         let (environ, cmdline) = (read("environ"), read("cmdline"));
-        child.kill().expect("play stops");
+        child.kill().expect("it stops");
         let _ = child.wait();
         let tunables: Vec<String> = environ
             .into_iter()
@@ -1713,6 +1726,7 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
             .collect();
         (tunables, cmdline)
     };
+    let probe = ["probe", "--db", db];
     let thp = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
         .is_ok_and(|s| s.contains("[always]") || s.contains("[madvise]"));
     // SAFETY: a pointer to a static NUL-terminated string.
@@ -1725,8 +1739,8 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
         .collect();
     let restarts = thp && glibc >= vec![2, 35];
 
-    let (tunables, cmdline) = started(None, false);
-    assert_eq!(&cmdline[1..5], ["play", "--board", "3x3", "--human"]);
+    let (tunables, cmdline) = started(&probe, None, false);
+    assert_eq!(&cmdline[1..=probe.len()], probe);
     if restarts {
         assert_eq!(tunables, ["glibc.malloc.hugetlb=1"]);
     } else {
@@ -1735,11 +1749,16 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
     // (A variable with other tunables gets this one added after a colon;
     // not checked here: glibc cuts the variable at its first tunable in
     // place, so `/proc/PID/environ` no longer shows it whole.)
-    let (tunables, _) = started(Some("glibc.malloc.hugetlb=0"), false);
+    let (tunables, _) = started(&probe, Some("glibc.malloc.hugetlb=0"), false);
     assert_eq!(tunables, ["glibc.malloc.hugetlb=0"]);
     // A restarted program does not start again, whatever the variable
     // holds by then.
-    let (tunables, _) = started(None, true);
+    let (tunables, _) = started(&probe, None, true);
+    assert!(tunables.is_empty(), "{tunables:?}");
+    // A game keeps small pages.
+    let play = ["play", "--board", "3x3", "--human", "both"];
+    let (tunables, cmdline) = started(&play, None, false);
+    assert_eq!(&cmdline[1..=play.len()], play);
     assert!(tunables.is_empty(), "{tunables:?}");
 }
 

@@ -640,7 +640,8 @@ pub struct ProbeArgs {
     /// One JSON object per position.
     #[arg(long)]
     pub json: bool,
-    /// Positions; read one per line from standard input when none given.
+    /// Positions; read one per line from standard input when none given,
+    /// each answered as it is read (a program can ask one at a time).
     pub positions: Vec<String>,
 }
 
@@ -785,16 +786,18 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
     if args.turns_left.is_some() && !rules.move_limit {
         return Err(CliError("--turns-left needs --move-limit".into()));
     }
-    let inputs: Vec<String> = if args.positions.is_empty() {
-        text_lines(std::io::stdin().lock())
-            .filter(|l| !l.trim().is_empty())
-            .collect()
+    // Read from the input, each line is answered as it comes (all were
+    // read to the end first, so a program asking one position at a time
+    // through a pipe waited for ever).
+    let inputs: Box<dyn Iterator<Item = String>> = if args.positions.is_empty() {
+        Box::new(text_lines(std::io::stdin().lock()).filter(|l| !l.trim().is_empty()))
     } else {
-        args.positions.clone()
+        Box::new(args.positions.iter().cloned())
     };
-    let mut failed = 0;
-    for fen in &inputs {
-        match probe_one(fen, args, &rules) {
+    let (mut asked, mut failed) = (0, 0);
+    for fen in inputs {
+        asked += 1;
+        match probe_one(&fen, args, &rules) {
             Ok(s) => println!("{s}"),
             Err(e) => {
                 failed += 1;
@@ -811,8 +814,7 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
     }
     if failed > 0 {
         Err(CliError(format!(
-            "{failed} of {} positions could not be answered",
-            inputs.len()
+            "{failed} of {asked} positions could not be answered"
         )))
     } else {
         Ok(())

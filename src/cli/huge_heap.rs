@@ -1,5 +1,6 @@
 //! glibc's heap on huge pages: the program starts itself again with
-//! `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` when that is not set.
+//! `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` when that is not set (but for
+//! `play` and `match`, whose moves are on the clock: `main.rs`).
 //!
 //! The big arrays ask for huge pages themselves ([`fanorona::hugepages`]).
 //! What stays on 4 KiB pages is what comes from glibc's heap piecemeal:
