@@ -28,6 +28,8 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::bits::Bits;
@@ -59,7 +61,7 @@ const MAX_DEPTH: u32 = 120;
 
 /// How long the engine may think, and the game's move-limit state. With
 /// none of time, nodes and depth (the default) it searches 6 plies deep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Wall-clock budget; the engine answers within it: it stops searching
     /// [`time_margin`] earlier, room for the answer on a busy machine.
@@ -71,6 +73,9 @@ pub struct Limits {
     /// Under the move-limit variant: turns left in the game, this one
     /// included. `None` when the variant is off.
     pub turns_left: Option<u32>,
+    /// Set from outside (Ctrl-C) to stop: the search ends as at its time
+    /// limit, read as often as the clock, and answers the best move found.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -302,6 +307,7 @@ fn choose_impl<B: Bits, O: Oracle<B> + ?Sized>(
         nodes: 0,
         deadline,
         node_limit: limits.nodes,
+        stop: limits.stop.clone(),
         stopped: false,
         proven: true,
         turns_left: limits.turns_left,
@@ -532,6 +538,7 @@ struct Searcher<'a, B: Bits, O: ?Sized> {
     nodes: u64,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
     stopped: bool,
     /// No static evaluation met since this was last set.
     proven: bool,
@@ -614,9 +621,12 @@ impl<B: Bits, O: Oracle<B> + ?Sized> Searcher<'_, B, O> {
         {
             self.stopped = true;
         }
-        if let Some(d) = self.deadline
-            && self.nodes.is_multiple_of(CLOCK_EVERY)
-            && Instant::now() >= d
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }

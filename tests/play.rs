@@ -1027,6 +1027,39 @@ fn ctrl_c_saves_the_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Ctrl-C while the engine thinks stops it at once and saves the game
+/// without its move (the engine went on to the end of its time: 18 s of
+/// a 20 s think).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_engine_thinking() {
+    let dir = std::env::temp_dir().join(format!("fanorona-play-think-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("db")).unwrap();
+    let started = std::time::Instant::now();
+    let child = Command::new(BIN)
+        .args(["play", "--board", "9x5", "--human", "none", "--db", "db"])
+        .args(["--engine-time", "60000"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fanorona");
+    std::thread::sleep(Duration::from_millis(1500));
+    support::signal::interrupt(child.id());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("interrupted: the game is saved in "), "{err}");
+    // Well within the minute the engine had.
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.contains("(engine) plays"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Ctrl-C ends a match at the next move and counts the games finished (it
 /// ended the program with no summary).
 #[cfg(unix)]

@@ -219,6 +219,9 @@ fn engine_limits(
         nodes,
         depth: None,
         turns_left,
+        // Ctrl-C stops the engine thinking at once (it ended its search
+        // first: 18 s with --engine-time 20000).
+        stop: Some(stop_flag()),
     }
 }
 
@@ -575,6 +578,9 @@ fn session<B: Bits>(
                 &*oracle,
                 &limits,
             )?;
+            if input.interrupted() {
+                return Err(save_interrupted(&game));
+            }
             let took = t0.elapsed();
             if cfg.time_limit.is_some_and(|l| took > l) {
                 println!("{} (engine) took {} ms.", mover.title(), took.as_millis());
@@ -934,6 +940,10 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
                     .turn
                 }
             };
+            // (An engine stopped by Ctrl-C answered early, maybe late.)
+            if stop.load(Ordering::SeqCst) {
+                break 'games;
+            }
             if time_limit.is_some_and(|l| t0.elapsed() > l) {
                 game.lose_on_time(mover);
                 break;
