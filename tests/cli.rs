@@ -1762,6 +1762,89 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
     assert!(tunables.is_empty(), "{tunables:?}");
 }
 
+/// `probe --move-limit` applies the limit: by default the whole of it, as
+/// for a game starting at the position (it was not applied at all without
+/// `--turns-left`: "win 19" on 13x1, where the 10 turns draw), and with no
+/// turn left it lists no moves (they were "win 1" in a drawn position).
+#[test]
+fn probe_under_the_move_limit() {
+    let db = temp_folder("probe-limit");
+    let dir = db.to_str().unwrap();
+    ok(&["build", "--board", "13x1", "--pieces", "all", "--db", dir]);
+    ok(&["build", "--board", "3x1", "--pieces", "all", "--db", dir]);
+    let far = "W...B........ w";
+    let out = ok(&["probe", "--db", dir, far]);
+    assert!(out.starts_with(&format!("{far}: win 19")), "{out}");
+    let out = ok(&["probe", "--db", dir, "--move-limit", far]);
+    assert!(
+        out.starts_with(&format!("{far}: draw (10 turns left)")),
+        "{out}"
+    );
+    assert!(out.contains("a1-b1            draw"), "{out}");
+    let out = ok(&["probe", "--db", dir, "--move-limit", "--json", far]);
+    assert!(
+        out.contains("\"value\": \"draw\", \"plies\": null, \"turns_left\": 10"),
+        "{out}"
+    );
+    let out = ok(&[
+        "probe",
+        "--db",
+        dir,
+        "--move-limit",
+        "--turns-left",
+        "9",
+        far,
+    ]);
+    assert!(
+        out.starts_with(&format!("{far}: draw (9 turns left)")),
+        "{out}"
+    );
+
+    let near = "W.B w";
+    let out = ok(&[
+        "probe",
+        "--db",
+        dir,
+        "--move-limit",
+        "--turns-left",
+        "1",
+        near,
+    ]);
+    assert_eq!(
+        out.trim_end(),
+        "W.B w: win 1 (1 turn left)\n  a1-b1A           win 1"
+    );
+    let out = ok(&[
+        "probe",
+        "--db",
+        dir,
+        "--move-limit",
+        "--turns-left",
+        "0",
+        near,
+    ]);
+    assert_eq!(
+        out.trim_end(),
+        "W.B w: draw (no turn left: the move limit is reached)"
+    );
+    let out = ok(&[
+        "probe",
+        "--db",
+        dir,
+        "--move-limit",
+        "--turns-left",
+        "0",
+        "--json",
+        near,
+    ]);
+    assert!(out.contains("\"moves\": []"), "{out}");
+    // `--line 5` takes the 5 for a position: the message says how to ask.
+    let r = fanorona(&["probe", "--db", dir, "--line", "5", near]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("write --line=5"), "{}", r.stderr);
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
 /// `probe --line` prints the line of perfect play to the end of the game:
 /// as long as a win's distance, round to a repeated position in a draw,
 /// cut at `--line=N`; in JSON too.

@@ -624,7 +624,9 @@ pub struct ProbeArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
     /// With --move-limit: turns left in the game; a win or loss further
-    /// away than that is a draw.
+    /// away than that is a draw, and with none left the game is over (no
+    /// moves). Default: the whole limit, as for a game that starts at the
+    /// position (as `play --position` and `solve` take it).
     #[arg(long)]
     pub turns_left: Option<u32>,
     /// Also print the line of perfect play: each side's best turn, ply by
@@ -637,7 +639,11 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
           default_missing_value = "200")]
     pub line: Option<usize>,
-    /// One JSON object per position.
+    /// One JSON object per position: {"position", "value", "plies" (for
+    /// the side to move; plies null for a draw), "moves" (a list of
+    /// {"move", "position", "value", "plies"}, each valued for the side
+    /// that plays it, best first)}, with "turns_left" under --move-limit,
+    /// and "line" with --line.
     #[arg(long)]
     pub json: bool,
     /// Positions; read one per line from standard input when none given,
@@ -725,17 +731,30 @@ fn line_text<B: Bits>(board: &Board, start: &Position<B>, line: &PerfectLine<B>)
 
 /// Answers one position: its value and every turn with its value.
 fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliError> {
-    let d = Diagram::parse(fen)?;
+    let d = Diagram::parse(fen).map_err(|e| {
+        // `--line 5` (with a space) gives the 5 as a position.
+        if !fen.is_empty() && fen.trim().bytes().all(|b| b.is_ascii_digit()) {
+            CliError(format!(
+                "{e} (for a line of {fen} plies write --line={fen})"
+            ))
+        } else {
+            e.into()
+        }
+    })?;
     super::rules_cmds::warn_of_blocks_without_sacrifice(&d, fen, rules);
     let board = d.board(rules.diagonals);
-    if let (Some(t), Some(limit)) = (args.turns_left, rules.turn_limit(board.rows))
+    let whole_limit = rules.turn_limit(board.rows);
+    if let (Some(t), Some(limit)) = (args.turns_left, whole_limit)
         && t > limit
     {
         return Err(CliError(format!(
             "--turns-left {t}: the move limit of a {board} game is {limit} turns"
         )));
     }
-    let limit = |v: Value| match args.turns_left {
+    // (Without --turns-left the limit was not applied at all: "win 19" on
+    // 13x1, where its 10 turns draw.)
+    let turns_left = args.turns_left.or(whole_limit);
+    let limit = |v: Value| match turns_left {
         Some(t) => v.within(t),
         None => v,
     };
@@ -743,15 +762,27 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         let tb = Tablebase::<B>::new(&args.db, board, *rules);
         let pos = d.to_position::<B>();
         let v = limit(tb.probe(&pos)?);
-        let moves: Vec<(String, String, Option<Value>)> = tb
-            .probe_moves(&pos, args.turns_left)?
-            .into_iter()
-            .map(|m| (turn_to_string(&board, &m.turn), position_to_fen(&board, &m.position), m.value))
-            .collect();
+        // With no turn left the game is over: no move can be played (each
+        // was listed as winning at once where one took the last stones).
+        let moves: Vec<(String, String, Option<Value>)> = if turns_left == Some(0) {
+            Vec::new()
+        } else {
+            tb.probe_moves(&pos, turns_left)?
+                .into_iter()
+                .map(|m| (turn_to_string(&board, &m.turn), position_to_fen(&board, &m.position), m.value))
+                .collect()
+        };
         let fen = position_to_fen(&board, &pos);
         let line = match args.line {
-            Some(most) => Some(perfect_line(&tb, &pos, most, args.turns_left)?),
+            Some(most) => Some(perfect_line(&tb, &pos, most, turns_left)?),
             None => None,
+        };
+        let left_json = turns_left.map(|t| format!(", \"turns_left\": {t}")).unwrap_or_default();
+        let left_text = match turns_left {
+            Some(0) => " (no turn left: the move limit is reached)".to_string(),
+            Some(1) => " (1 turn left)".to_string(),
+            Some(t) => format!(" ({t} turns left)"),
+            None => String::new(),
         };
         Ok(if args.json {
             let ms: Vec<String> = moves
@@ -762,13 +793,13 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
                 .collect();
             let line_json = line.map(|l| line_json(&board, &l)).unwrap_or_default();
             format!(
-                "{{\"position\": {}, {}, \"moves\": [{}]{line_json}}}",
+                "{{\"position\": {}, {}{left_json}, \"moves\": [{}]{line_json}}}",
                 json_str(&fen),
                 value_json(v),
                 ms.join(", ")
             )
         } else {
-            let mut s = format!("{fen}: {}", value_text(v));
+            let mut s = format!("{fen}: {}{left_text}", value_text(v));
             for (m, _, mv) in &moves {
                 let v = mv.map_or_else(|| "unknown (class not built)".to_string(), value_text);
                 s.push_str(&format!("\n  {m:<16} {v}"));
