@@ -848,5 +848,23 @@ fn a_checkpoint_is_held_by_one_search_at_a_time() {
         lock_checkpoint(&folder),
         Err(CheckpointError::InUse { .. })
     ));
+    // A move's file in a split search's folder is the split search's while
+    // it runs (a search of one thread on it wrote over the move's tree) ...
+    match lock_checkpoint(&folder.join("e3-d3W.fns")) {
+        Err(CheckpointError::InUse { path, pid }) => {
+            assert_eq!((path, pid), (folder.clone(), Some(std::process::id())));
+        }
+        other => panic!("a move's file of a running split search: {other:?}"),
+    }
+    drop(_split);
+    // ... and a split search waits for a search on one of its files.
+    let file = folder.join("e3-d3W.fns");
+    let one = lock_checkpoint(&file).expect("no split search runs");
+    match lock_checkpoint(&folder) {
+        Err(CheckpointError::InUse { path, .. }) => assert_eq!(path, file),
+        other => panic!("a split search beside a search of one of its files: {other:?}"),
+    }
+    drop(one);
+    let _split = lock_checkpoint(&folder).expect("free again");
     std::fs::remove_dir_all(&dir).unwrap();
 }

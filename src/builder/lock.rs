@@ -65,10 +65,11 @@ impl LockFile {
 
     /// The lock file of `dir`, if there is one.
     pub(crate) fn read(dir: &Path) -> Option<LockState> {
-        Self::read_file(&Self::path(dir))
+        Self::read_path(&Self::path(dir))
     }
 
-    fn read_file(path: &Path) -> Option<LockState> {
+    /// The lock file `path`, if there is one.
+    pub(crate) fn read_path(path: &Path) -> Option<LockState> {
         let file = File::open(path).ok()?;
         // A shared lock, given back at once (when `file` closes): taken,
         // no one holds the lock.

@@ -197,23 +197,71 @@ pub struct CheckpointLock {
 /// the last one's state silently replacing the other's. The lock is
 /// `FILE.lock` beside a file, `search.lock` in a folder, holding the
 /// process id; one whose process is gone is taken over.
+///
+/// A split search's folder holds one file a first move, which a search of
+/// one thread may be given too: the two exclude each other (the file's
+/// search wrote last, and the split search's next sitting started that
+/// move again). Each takes its own lock, then looks at the other's: the
+/// folder's lock beside a file's, every file's inside a folder. Taken
+/// before looked at, the two locks cannot both be missed (two started at
+/// once may both be refused).
 pub fn lock_checkpoint(path: &Path) -> Result<CheckpointLock, CheckpointError> {
     use crate::builder::lock::{LockError, LockFile};
     let lock = if path.is_dir() {
         path.join("search.lock")
     } else {
-        let mut name = path.as_os_str().to_owned();
-        name.push(".lock");
-        PathBuf::from(name)
+        lock_beside(path)
     };
-    match LockFile::take_file(lock) {
-        Ok(file) => Ok(CheckpointLock { _file: file }),
-        Err(LockError::Held { pid, .. }) => Err(CheckpointError::InUse {
-            path: path.to_owned(),
-            pid,
-        }),
-        Err(LockError::Io { path, err }) => Err(CheckpointError::Io { path, source: err }),
+    let held = match LockFile::take_file(lock) {
+        Ok(file) => CheckpointLock { _file: file },
+        Err(LockError::Held { pid, .. }) => {
+            return Err(CheckpointError::InUse {
+                path: path.to_owned(),
+                pid,
+            });
+        }
+        Err(LockError::Io { path, err }) => {
+            return Err(CheckpointError::Io { path, source: err });
+        }
+    };
+    let others: Vec<(PathBuf, PathBuf)> = if path.is_dir() {
+        // The files' locks (`e3-d3W.fns.lock`), for the files they lock.
+        std::fs::read_dir(path)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter_map(|lock| {
+                        let file = lock.to_str()?.strip_suffix(".fns.lock")?;
+                        Some((PathBuf::from(format!("{file}.fns")), lock))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => {
+                vec![(folder.to_owned(), folder.join("search.lock"))]
+            }
+            _ => Vec::new(),
+        }
+    };
+    for (other, lock) in others {
+        if let Some(state) = LockFile::read_path(&lock).filter(|s| s.held) {
+            return Err(CheckpointError::InUse {
+                path: other,
+                pid: state.pid,
+            });
+        }
     }
+    Ok(held)
+}
+
+/// The lock of the checkpoint file `path`: `FILE.lock`.
+fn lock_beside(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
 }
 
 /// What a checkpoint held, or what was written to one.
