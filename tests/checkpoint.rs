@@ -158,6 +158,36 @@ fn a_graph_search_hands_on_its_solved_positions_and_numbers() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A tree search's open tree, taken up by a graph search that then
+/// solves its root, is not written again as open: it was (the file's
+/// answer drawn, and a look at it showing the old tree's line as open).
+#[test]
+fn a_tree_solved_by_a_graph_search_is_not_kept_open() {
+    let (geo, pos) = start(5, 5);
+    let dir = scratch("tree-then-graph");
+    let file = dir.join("5x5.fns");
+    let mut tree = new_solver(&geo, Some(20_000), 64 << 20);
+    let r = white_wins(&mut tree, &pos);
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    let saved = tree.save_checkpoint(&file).unwrap();
+    assert!(saved.tree_nodes > 1000, "{saved:?}");
+    let graph = SearchLimits {
+        graph: true,
+        ..limits(None, 64 << 20)
+    };
+    let mut next = Solver::new(&geo, Rules::default(), &NoTables, graph);
+    let info = next.load_checkpoint(&file).unwrap();
+    assert_eq!(info.tree_nodes, saved.tree_nodes);
+    let r = white_wins(&mut next, &pos);
+    assert_eq!(r.goals[0].state, GoalState::Disproved);
+    let saved = next.save_checkpoint(&file).unwrap();
+    assert_eq!(saved.tree_nodes, 0, "{saved:?}");
+    let mut look = new_solver(&geo, Some(0), 64 << 20);
+    let info = look.load_checkpoint(&file).unwrap();
+    assert!(info.tree_root.is_none(), "{info:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn calling_again_takes_up_the_open_tree() {
     // The same in one solver: a second call after a node limit goes on.

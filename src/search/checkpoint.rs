@@ -601,10 +601,17 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
     /// The tree worth saving: the open goal's, or none. Its nodes no
     /// longer reachable from the root (below nodes solved since) are left
     /// out: returns where each node goes ([`Solver::reachable`]) and how
-    /// many are kept.
+    /// many are kept. A tree whose root a graph search has solved since
+    /// (in the table, the tree's numbers left as they were) is not open:
+    /// it was written, and shown as the open line by a later look.
     fn open_tree(&self) -> (Vec<u32>, usize) {
-        match self.tree.first() {
-            Some(t) if self.tree_goal.is_some() && t.pn() != 0 && t.dn() != 0 => {
+        let open = |t: &TreeNode<B>, goal: Color| {
+            t.pn() != 0
+                && t.dn() != 0
+                && !self.table.get(&t.node(), goal).is_some_and(|e| e.solved())
+        };
+        match (self.tree.first(), self.tree_goal) {
+            (Some(t), Some(goal)) if open(t, goal) => {
                 let (map, kept) = self.reachable();
                 (map, kept as usize)
             }
