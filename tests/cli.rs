@@ -1196,7 +1196,8 @@ fn a_search_interrupted_in_its_table_build_reports_unknown() {
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // Exit 2: interrupted, not answered (the report is printed all the same).
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
     // Said at once, with what a second Ctrl-C would do.
     assert!(
         stderr.contains("stopping cleanly (a second Ctrl-C or kill ends at once"),
@@ -1843,6 +1844,46 @@ fn probe_under_the_move_limit() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("write --line=5"), "{}", r.stderr);
     std::fs::remove_dir_all(&db).unwrap();
+}
+
+/// `perft --move-limit` counts nothing past the limit (the flag was shown
+/// in the header and not applied: 13x1's depth 11 counted 1,807 leaves,
+/// its game over after 10 turns).
+#[test]
+fn perft_stops_at_the_move_limit() {
+    let depths = |extra: &[&str]| -> Vec<u64> {
+        let mut args = vec![
+            "perft",
+            "--board",
+            "13x1",
+            "--depth",
+            "12",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        ok(&args)
+            .lines()
+            .filter(|l| l.starts_with("depth "))
+            .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+            .collect()
+    };
+    let free = depths(&[]);
+    let limited = depths(&["--move-limit"]);
+    assert_eq!(free.len(), 12);
+    assert_eq!(limited[..10], free[..10]);
+    assert!(free[10] > 0 && free[11] > 0, "{free:?}");
+    assert_eq!(limited[10..], [0, 0]);
+    let json = ok(&[
+        "perft",
+        "--board",
+        "13x1",
+        "--depth",
+        "11",
+        "--move-limit",
+        "--json",
+    ]);
+    assert!(json.contains("\"nodes\": 0"), "{json}");
 }
 
 /// `probe --line` prints the line of perfect play to the end of the game:

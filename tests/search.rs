@@ -1517,9 +1517,16 @@ fn a_search_killed_stops_as_at_a_limit_and_writes_its_checkpoint() {
         file.to_str().unwrap(),
     ];
     let (code, stdout, stderr) = killed_after(&args, &dir, Duration::from_millis(1500));
-    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    // Exit 2, as an interrupted `build`, `play` or `match`: not an answer
+    // (it was 0, as for a limit asked for), the report printed all the same.
+    assert_eq!(code, Some(2), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("interrupted by Ctrl-C or kill: the report above is where the search stood; it is kept in "),
+        "{stderr}"
+    );
     let last = stdout.lines().last().unwrap_or_default();
     assert!(last.contains("\"value\": \"unknown\""), "{last}");
+    assert!(last.contains("\"stopped\": \"interrupted\""), "{last}");
     assert!(json_number(last, "nodes") > 0, "{last}");
     assert!(file.exists(), "no checkpoint after SIGTERM: {stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -3253,4 +3260,323 @@ fn a_split_search_gives_a_half_settled_move_its_bound() {
     assert_eq!(code, 0, "{err}");
     let moves = out.lines().find(|l| l.starts_with("moves")).expect(&out);
     assert!(moves.contains("b2-c2W not-loss"), "{moves}");
+}
+
+/// `table --out DIR` where a table already is, and the run ends before
+/// its last board: the table there before is kept when no board was
+/// solved, and a partial one is said to be partial, naming the boards it
+/// lacks.
+#[test]
+fn a_table_checks_db_before_it_solves_or_writes_anything() {
+    let dir = fresh_temp_dir("fanorona-table-db-typo");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let md = out.join("table.md");
+    std::fs::write(&md, "an earlier table\n").unwrap();
+    let missing = dir.join("nodbX");
+    // A typo in --db was found at the first board needing tables, after
+    // the table file was replaced by its header alone.
+    let (code, stdout, stderr) = fanorona(&[
+        "table",
+        "--db",
+        missing.to_str().unwrap(),
+        "--boards",
+        "3x3,5x3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(stderr.contains("no such folder"), "{stderr}");
+    assert!(!stderr.contains("wrote"), "{stderr}");
+    assert!(
+        !stderr.contains("3x3: "),
+        "solved before the check: {stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&md).unwrap(), "an earlier table\n");
+    // A file is not said to be missing: it is a file.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    for cmd in [
+        &["table", "--boards", "3x3"][..],
+        &["solve", "--board", "3x3"],
+    ] {
+        let mut args = cmd.to_vec();
+        args.extend(["--db", file.to_str().unwrap()]);
+        let (code, _, stderr) = fanorona(&args);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains(&format!("--db {}: a file, not a folder", file.display())),
+            "{stderr}"
+        );
+    }
+    // Without tables no folder is needed, named or not.
+    let (code, _, stderr) = fanorona(&[
+        "table",
+        "--db",
+        missing.to_str().unwrap(),
+        "--boards",
+        "3x3",
+        "--pieces",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs the binary with `args`, sends it SIGINT (Ctrl-C, once) when
+/// `ready` holds (or after 60 s) and `after` more, and returns its exit
+/// code, standard output and standard error.
+#[cfg(unix)]
+fn interrupted_when(
+    args: &[&str],
+    ready: impl Fn() -> bool,
+    after: Duration,
+) -> (Option<i32>, String, String) {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run fanorona");
+    let t0 = std::time::Instant::now();
+    while !ready() && t0.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(after);
+    support::signal::interrupt(child.id());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_table_exits_2_and_says_what_it_wrote_and_left_out() {
+    let dir = fresh_temp_dir("fanorona-table-interrupted");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let (md, csv) = (out.join("table.md"), out.join("table.csv"));
+    std::fs::write(&md, "an earlier table\n").unwrap();
+    // 3x3 takes milliseconds, 7x5 without tables minutes: Ctrl-C once
+    // 7x5 is being searched. The table was written with 7x5 "unknown
+    // (interrupted)" and 5x3 missing without a word, and exit 0.
+    let args = [
+        "table",
+        "--boards",
+        "3x3,7x5,5x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+        "--memory",
+        "0.1",
+        "--quiet",
+        "--format",
+        "md,csv",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let (code, _, stderr) = interrupted_when(&args, || true, Duration::from_millis(1500));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("3x3: win"), "3x3 not solved yet: {stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "interrupted by Ctrl-C or kill; wrote a partial table to {}, {} (over the table there before: {}): 7x5 unfinished (value unknown), 5x3 left out",
+            md.display(),
+            csv.display(),
+            md.display()
+        )),
+        "{stderr}"
+    );
+    let table = std::fs::read_to_string(&md).unwrap();
+    assert!(table.contains("| 3x3 | win |"), "{table}");
+    assert!(table.contains("| 7x5 | unknown (interrupted) |"), "{table}");
+    assert!(!table.contains("5x3"), "{table}");
+    // Interrupted at the first board: no board solved, nothing written,
+    // the table there before kept.
+    std::fs::write(&md, "an earlier table\n").unwrap();
+    std::fs::remove_file(&csv).unwrap();
+    let args = [
+        "table",
+        "--boards",
+        "7x5,5x3",
+        "--pieces",
+        "0",
+        "--threads",
+        "1",
+        "--memory",
+        "0.1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let (code, _, stderr) = interrupted_when(&args, || true, Duration::from_millis(1000));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no board was solved: no table written"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("7x5 unfinished (value unknown), 5x3 left out"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&md).unwrap(), "an earlier table\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A search stopped by Ctrl-C while its tables are built says so in its
+/// report: it said "the time limit came after ... of building" with no
+/// --time-limit given.
+#[cfg(unix)]
+#[test]
+fn a_search_interrupted_in_its_table_build_says_interrupted() {
+    let dir = fresh_temp_dir("fanorona-build-interrupted-text");
+    let db = dir.to_str().unwrap();
+    let folder = dir.join("7x5-corner-free-sl");
+    // 7x5 up to 6 stones takes tens of seconds: 0.3 s into it, even a
+    // much faster machine is still building.
+    let args = [
+        "solve",
+        "--board",
+        "7x5",
+        "--pieces",
+        "6",
+        "--threads",
+        "1",
+        "--db",
+        db,
+    ];
+    let (code, stdout, stderr) =
+        interrupted_when(&args, || folder.exists(), Duration::from_millis(300));
+    assert_eq!(code, Some(2), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("value     unknown (interrupted)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("tables    Ctrl-C or kill came after "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("time limit"), "{stdout}");
+    assert!(
+        stderr.contains("interrupted by Ctrl-C or kill while its tables were being built"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--nodes` is looked at every 1,024 expansions: said in `--help`.
+#[test]
+fn the_node_limit_says_it_goes_by_1024() {
+    for cmd in ["solve", "table"] {
+        let (code, help, _) = fanorona(&[cmd, "--help"]);
+        assert_eq!(code, 0);
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            help.contains("--nodes 1 expands 1,024, 1025 expands 2,048"),
+            "{cmd}: {help}"
+        );
+    }
+    // As said.
+    for (n, expanded) in [("1", 1024), ("1025", 2048)] {
+        let (code, out, err) = fanorona(&[
+            "solve",
+            "--board",
+            "5x5",
+            "--pieces",
+            "0",
+            "--threads",
+            "1",
+            "--moves",
+            "none",
+            "--nodes",
+            n,
+            "--quiet",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(json_number(&out, "nodes"), expanded, "{out}");
+    }
+}
+
+/// Messages that name the input and what it should be.
+#[test]
+fn bad_limits_and_paths_are_named() {
+    // The bound a time limit exceeds, and the number in short.
+    let (code, _, err) = fanorona(&["solve", "--board", "3x3", "--time-limit", "1e100"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--time-limit 1e100: give a number of seconds above 0 and below 1000000000"),
+        "{err}"
+    );
+    // --out and --checkpoint of `table` take folders: a file there said
+    // only "File exists (os error 17)".
+    let dir = fresh_temp_dir("fanorona-table-file-paths");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    for flag in ["--out", "--checkpoint"] {
+        let (code, _, err) = fanorona(&[
+            "table",
+            "--boards",
+            "3x3",
+            "--pieces",
+            "0",
+            flag,
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(&format!(
+                "{flag} {}: a file, but {flag} takes a folder",
+                file.display()
+            )),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_board_given_twice_is_refused() {
+    // It was solved and listed twice; most likely a typo for another.
+    let (code, out, err) = fanorona(&["table", "--boards", "3x3,3x5,3x3", "--pieces", "0"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("--boards: 3x3 is given twice"), "{err}");
+    assert!(out.is_empty(), "{out}");
+    // Two boards that share their tables are two boards.
+    let (code, out, err) = fanorona(&["table", "--boards", "3x5,5x3", "--pieces", "0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("| 3x5 |") && out.contains("| 5x3 |"), "{out}");
+}
+
+#[test]
+fn first_black_with_a_position_of_white_to_move_is_said_to_be_passed_over() {
+    // The position's side letter decides, as with `moves`, `show` and
+    // `perft`; --first black went without a word.
+    let solve = |fen: &str| {
+        fanorona(&[
+            "solve",
+            "--position",
+            fen,
+            "--first",
+            "black",
+            "--pieces",
+            "0",
+            "--moves",
+            "none",
+        ])
+    };
+    let (code, out, err) = solve("BBB/B.W/WWW w");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value     win for white"), "{out}");
+    assert!(
+        err.contains("warning: --first black is passed over with --position: its side letter (w) says White moves"),
+        "{err}"
+    );
+    let (code, _, err) = solve("BBB/B.W/WWW b");
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("warning"), "{err}");
 }

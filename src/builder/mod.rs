@@ -136,10 +136,10 @@ pub enum BuildError {
     },
     /// Stopped from outside (`BuildOptions::stop`) or at the deadline
     /// (`BuildOptions::deadline`), the group being solved saved at
-    /// `stage`.
+    /// `stage` (`None`: its snapshot could not be written).
     Stopped {
         group: String,
-        stage: Stage,
+        stage: Option<Stage>,
     },
     /// Another build is writing the same folder (its lock file, its
     /// process id if it has written it yet).
@@ -196,9 +196,17 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::Table(e) => write!(f, "{e}"),
-            BuildError::Stopped { group, stage } => write!(
+            BuildError::Stopped {
+                group,
+                stage: Some(stage),
+            } => write!(
                 f,
                 "build stopped: {group} saved {stage}; the same command goes on from there"
+            ),
+            // (It said "saved" all the same.)
+            BuildError::Stopped { group, stage: None } => write!(
+                f,
+                "build stopped: {group} could not be saved (said above); the same command builds it again from its start"
             ),
             BuildError::Io { path, err } => write!(f, "{}: {err}", path.display()),
             BuildError::TooBig {
@@ -1244,11 +1252,25 @@ mod tests {
         (b.options.snapshot_every, b.halt_after_snapshot) = (None, None);
         flag.store(true, Ordering::Relaxed);
         let stopped = b.solve_group::<Narrow>(&group, &ix);
-        assert_eq!(stopped.err(), Some(Halt::Stopped(Stage::Level(3))));
+        assert_eq!(stopped.err(), Some(Halt::Stopped(Some(Stage::Level(3)))));
         flag.store(false, Ordering::Relaxed);
         let resumed = b.solve_group::<Narrow>(&group, &ix).unwrap();
         assert_eq!(resumed.resumed_at, Some(Stage::Level(3)));
         assert_same_codes(&ix, &whole, &resumed.values, "after a stop at a level");
+
+        // A snapshot that cannot be written (its `.tmp` name taken by a
+        // folder): the stop says nothing was saved (it said "saved").
+        let tmp = path.with_extension("snapshot.tmp");
+        std::fs::create_dir_all(&tmp).unwrap();
+        flag.store(true, Ordering::Relaxed);
+        let stopped = b.solve_group::<Narrow>(&group, &ix);
+        assert_eq!(stopped.err(), Some(Halt::Stopped(None)));
+        assert!(!path.exists());
+        let error = BuildError::Stopped {
+            group: "2v3+3v2".into(),
+            stage: None,
+        };
+        assert!(error.to_string().contains("could not be saved"), "{error}");
         let _ = std::fs::remove_dir_all(&db);
     }
 
@@ -1290,7 +1312,7 @@ mod tests {
             total,
         };
         let stopped = b.solve_group::<Narrow>(group, ix);
-        assert_eq!(stopped.err(), Some(Halt::Stopped(stage)));
+        assert_eq!(stopped.err(), Some(Halt::Stopped(Some(stage))));
         assert_eq!(snapshot::peek(path).unwrap().1, stage);
         go_on(b);
         let resumed = b.solve_group::<Narrow>(group, ix).unwrap();

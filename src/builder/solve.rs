@@ -222,8 +222,9 @@ pub(super) struct Solution {
 pub(super) enum Halt {
     /// The layout cannot hold what the group needs.
     Overflow(Overflow),
-    /// Stopped from outside, the group saved at this stage.
-    Stopped(Stage),
+    /// Stopped from outside, the group saved at this stage (`None`: its
+    /// snapshot could not be written, said on stderr).
+    Stopped(Option<Stage>),
 }
 
 impl From<Overflow> for Halt {
@@ -505,8 +506,8 @@ impl<B: Bits> Builder<B> {
             }
             if self.stopping() {
                 bar.finish_and_clear();
-                self.save_snapshot(&mut saver, Stage::Level(d), &state);
-                return Err(Halt::Stopped(Stage::Level(d)));
+                let saved = self.save_snapshot(&mut saver, Stage::Level(d), &state);
+                return Err(Halt::Stopped(saved.then_some(Stage::Level(d))));
             }
             if saver.due() {
                 bar.set_message(format!("{name} level {d}: saving a snapshot"));
@@ -542,7 +543,14 @@ impl<B: Bits> Builder<B> {
 
     /// Saves the group's state at `stage` (best effort: without it a
     /// killed build only does more work again).
-    fn save_snapshot<L: Layout>(&self, saver: &mut Saver, stage: Stage, state: &GroupState<L>) {
+    /// Writes the group's snapshot at `stage`; whether it was written (a
+    /// failure is said on stderr, and leaves no snapshot).
+    fn save_snapshot<L: Layout>(
+        &self,
+        saver: &mut Saver,
+        stage: Stage,
+        state: &GroupState<L>,
+    ) -> bool {
         let t = Instant::now();
         let written = snapshot::write::<L>(
             saver.path,
@@ -553,6 +561,7 @@ impl<B: Bits> Builder<B> {
             &state.aux,
         );
         saver.last = Instant::now();
+        let saved = written.is_ok();
         match written {
             Err(err) if saver.progress => eprintln!(
                 "{}: could not save a snapshot ({}: {err})",
@@ -571,6 +580,7 @@ impl<B: Bits> Builder<B> {
         if self.halt_after_snapshot.as_ref() == Some(&(saver.name.to_string(), stage)) {
             panic!("halted after the snapshot of {} {stage}", saver.name);
         }
+        saved
     }
 
     /// Phase 1: each position's turns are generated. Children outside the
@@ -615,8 +625,8 @@ impl<B: Bits> Builder<B> {
                 if done < total && self.stopping() {
                     bar.finish_and_clear();
                     let stage = Stage::Init { done, total };
-                    self.save_snapshot(saver, stage, state);
-                    return Err(Halt::Stopped(stage));
+                    let saved = self.save_snapshot(saver, stage, state);
+                    return Err(Halt::Stopped(saved.then_some(stage)));
                 }
                 if done < total && saver.due() {
                     bar.set_message(format!("{name} init: saving a snapshot"));

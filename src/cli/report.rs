@@ -175,6 +175,11 @@ impl Report {
         }
     }
 
+    /// Whether Ctrl-C or kill stopped it (not a limit asked for).
+    pub(super) fn interrupted(&self) -> bool {
+        self.stopped.as_deref() == Some(StopReason::Interrupted.name())
+    }
+
     pub(super) fn tables(&self) -> String {
         match self.table_stones {
             Some(k) => format!("<= {k} stones"),
@@ -287,8 +292,14 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     }
     if let Some(b) = &r.build_stopped {
         // Nothing was searched: no numbers to show.
+        // (Ctrl-C was called "the time limit" too.)
+        let came = if r.interrupted() {
+            "Ctrl-C or kill"
+        } else {
+            "the time limit"
+        };
         println!(
-            "tables    the time limit came after {:.1} s of building: {b}",
+            "tables    {came} came after {:.1} s of building: {b}",
             r.seconds
         );
         return;

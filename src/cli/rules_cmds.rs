@@ -164,7 +164,18 @@ pub fn perft_cmd(args: &PerftArgs) -> CliResult {
         }
         // Depth 0 counts the root alone.
         let first = args.depth.min(1);
+        // Under the move limit the game is over once its turns are played
+        // (the whole limit from the position, as probe and play take it):
+        // nothing is deeper (the flag was shown and not applied).
+        let turns_left = rules.turn_limit(board.rows);
         for depth in first..=args.depth {
+            if let Some(limit) = turns_left.filter(|&l| depth > l) {
+                last = (0, 0.0);
+                if !args.json {
+                    println!("depth {depth:>2}  {:>16}  (past the move limit of {limit} turns)", 0);
+                }
+                continue;
+            }
             let t = Instant::now();
             // A bar over the subtrees shared out (depth 7 from the 9x5
             // start was silent for seconds), on a terminal, never with

@@ -83,7 +83,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Stop after expanding this many nodes (per position with `table`;
-    /// per first move when they are searched side by side). With `solve
+    /// per first move when they are searched side by side). The count is
+    /// read every 1,024 expansions, so a search stops at the first
+    /// multiple of 1,024 at or above N (--nodes 1 expands 1,024, 1025
+    /// expands 2,048). With `solve
     /// --checkpoint FILE`, 0 searches nothing: it shows where the saved
     /// search stands (its goals' numbers, the line its open tree goes
     /// down next, and the numbers of the root's moves in that tree; with
@@ -366,6 +369,39 @@ struct SearchTables<B> {
     decompressed_bytes: u64,
 }
 
+/// The `--pieces` a search of a position of `stones` stones uses: 0 or 1
+/// for none ([`open_oracle`]).
+fn pieces_used(args: &SearchArgs, board: &Board, stones: u32) -> u32 {
+    // No position below has more stones than the one searched: a 7x5
+    // ending of four stones needs the tables of four, not of eight.
+    args.pieces
+        .unwrap_or_else(|| db_cmds::default_pieces(board))
+        .min(stones)
+}
+
+/// The table folder of `--db` (default `db/`, made when needed). One named
+/// by hand must be a folder that exists, so that a typo does not start a
+/// build somewhere unexpected. `table` checks it before any board is
+/// solved, with the same words as a search.
+fn db_folder(args: &SearchArgs) -> Result<PathBuf, CliError> {
+    match &args.db {
+        // (A file was called "no such folder", which sent the user looking
+        // for a typo.)
+        Some(db) if db.exists() && !db.is_dir() => Err(CliError(format!(
+            "--db {}: a file, not a folder: give the folder of the tables (or leave --db out to use {}/)",
+            db.display(),
+            db_cmds::DEFAULT_DB
+        ))),
+        Some(db) if !db.is_dir() => Err(CliError(format!(
+            "--db {}: no such folder (create it, or leave --db out to use {}/)",
+            db.display(),
+            db_cmds::DEFAULT_DB
+        ))),
+        Some(db) => Ok(db.clone()),
+        None => Ok(PathBuf::from(db_cmds::DEFAULT_DB)),
+    }
+}
+
 /// The oracle the search consults: the endgame tables of `board` under
 /// `rules` in `--db` (default `db/`) up to `--pieces` stones (default: a
 /// size per board that builds in about a minute) and no more than the
@@ -380,12 +416,7 @@ fn open_oracle<B: Bits>(
     stones: u32,
     deadline: Option<Instant>,
 ) -> Result<Result<SearchTables<B>, db_cmds::BuildStopped>, CliError> {
-    // No position below has more stones than the one searched: a 7x5
-    // ending of four stones needs the tables of four, not of eight.
-    let pieces = args
-        .pieces
-        .unwrap_or_else(|| db_cmds::default_pieces(board))
-        .min(stones);
+    let pieces = pieces_used(args, board, stones);
     if pieces < 2 {
         // No tables: no folder needed either.
         return Ok(Ok(SearchTables {
@@ -394,19 +425,7 @@ fn open_oracle<B: Bits>(
             decompressed_bytes: 0,
         }));
     }
-    // The default folder is made when needed; one named by hand must exist,
-    // so a typo does not start a build somewhere unexpected.
-    let db = match &args.db {
-        Some(db) if !db.is_dir() => {
-            return Err(CliError(format!(
-                "--db {}: no such folder (create it, or leave --db out to use {}/)",
-                db.display(),
-                db_cmds::DEFAULT_DB
-            )));
-        }
-        Some(db) => db.clone(),
-        None => PathBuf::from(db_cmds::DEFAULT_DB),
-    };
+    let db = db_folder(args)?;
     if !db_cmds::tables_present(&db, board, rules, pieces) {
         let build = db_cmds::BuildRequest {
             memory_gib: db_cmds::DEFAULT_BUILD_MEMORY_GIB,
@@ -438,6 +457,19 @@ fn open_oracle<B: Bits>(
         stones: Some(most),
         decompressed_bytes: table_bytes,
     }))
+}
+
+/// The bound of `--time-limit`, in seconds (not included): about 31
+/// years, beyond any run, and well within what the clock can add.
+const MAX_TIME_LIMIT: f64 = 1e9;
+
+/// A number as given, in short: `1e100`, not its hundred digits.
+fn short_number(x: f64) -> String {
+    if x.is_finite() && x.abs() >= 1e15 {
+        format!("{x:e}")
+    } else {
+        x.to_string()
+    }
 }
 
 impl SearchArgs {
@@ -484,10 +516,15 @@ impl SearchArgs {
         }
         let time = match self.time_limit {
             None => None,
-            Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
+            Some(t) if t.is_finite() && t > 0.0 && t < MAX_TIME_LIMIT => {
+                Some(Duration::from_secs_f64(t))
+            }
+            // The bound is said: `1e100` was told "above 0", which it is.
             Some(t) => {
                 return Err(CliError(format!(
-                    "--time-limit {t}: give a number of seconds above 0"
+                    "--time-limit {}: give a number of seconds above 0 and below {MAX_TIME_LIMIT:.0} \
+                     (about 31 years; leave --time-limit out for no limit)",
+                    short_number(t)
                 )));
             }
         };
@@ -952,6 +989,17 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         args.position.as_deref(),
         &rules,
     )?;
+    // The side letter of a position says who moves; --first only places
+    // the start position's first turn. `moves`, `show` and `perft` take the
+    // position's letter the same way, silently; a search is long, and
+    // --first black was most likely meant to have Black move, so it is
+    // said here (the default, White, cannot be told from one given, so
+    // only --first black is).
+    if args.position.is_some() && rules.first == Color::Black && d.turn == Color::White {
+        eprintln!(
+            "warning: --first black is passed over with --position: its side letter (w) says White moves; end the position with `b` for Black to move"
+        );
+    }
     let report = match args.moves {
         MovesArg::None => MoveReport::None,
         MovesArg::Best => MoveReport::Best,
@@ -1038,13 +1086,54 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         };
         run(board, &rules, &pos, ask, &args.search)?
     });
-    if !args.json {
-        print_solve(&r, &rules, &d);
-    }
+    let interrupted = r.interrupted();
     if args.json {
         println!("{}", json_report(&r, &rules));
+    } else {
+        print_solve(&r, &rules, &d);
     }
-    match r.checkpoint.as_ref().and_then(|c| c.error.as_ref()) {
+    let lost = r.checkpoint.as_ref().and_then(|c| c.error.as_ref());
+    if interrupted {
+        // Ctrl-C or kill is not an answer: exit 2, as `build`, `play` and
+        // `match` do, once the report of where it stood is out (a limit
+        // asked for, `--time-limit` or `--nodes`, stays a success).
+        let (when, kept) = if r.build_stopped.is_some() {
+            (
+                " while its tables were being built, before any search",
+                "the same command goes on from what the build saved".to_string(),
+            )
+        } else if let Some(e) = lost {
+            (
+                ": the report above is where the search stood",
+                format!("writing the checkpoint failed: {e}"),
+            )
+        } else if let Some(c) = &r.checkpoint {
+            (
+                ": the report above is where the search stood",
+                format!(
+                    "it is kept in {}, and the same command goes on from there",
+                    c.path.display()
+                ),
+            )
+        } else if let Some(dir) = args.checkpoint.as_deref().filter(|_| split) {
+            (
+                ": the report above is where the search stood",
+                format!(
+                    "the first moves' searches are kept in {}, and the same command goes on from there",
+                    dir.display()
+                ),
+            )
+        } else {
+            (
+                ": the report above is where the search stood",
+                "what it searched is lost (--checkpoint FILE keeps it)".to_string(),
+            )
+        };
+        return Err(CliError(format!(
+            "interrupted by Ctrl-C or kill{when}; {kept}"
+        )));
+    }
+    match lost {
         // The answer is printed; the state could not be kept.
         Some(e) => Err(CliError(format!("writing the checkpoint failed: {e}"))),
         None => Ok(()),
@@ -1057,12 +1146,34 @@ pub fn table(args: &TableArgs) -> CliResult {
     let mut boards = Vec::new();
     for b in &args.boards {
         let (c, r) = Board::parse_size(b)?;
-        boards.push(Board::new(c, r, rules.diagonals)?);
+        let board = Board::new(c, r, rules.diagonals)?;
+        // Refused, not dropped: a board given twice is most likely a typo
+        // for another one (3x3,3x3 for 3x3,3x5), which dropping it would
+        // hide; it was solved and listed twice. (3x5 and 5x3 are two
+        // boards, sharing their tables.)
+        if boards.contains(&board) {
+            return Err(CliError(format!(
+                "--boards: {board} is given twice (each board is solved once; did you mean another?)"
+            )));
+        }
+        boards.push(board);
     }
     if boards.is_empty() {
         return Err(CliError("--boards: give at least one board".into()));
     }
     args.search.limits()?;
+    // `--db` as a search checks it, before any board is solved: a typo
+    // was found at the first board that needed tables, after the boards
+    // before it, and had the table file replaced by an empty one.
+    let needs_tables = boards.iter().any(|board| {
+        let stones = with_bits!(board.points(), B => {
+            Position::<B>::start(board, rules.first).stone_count()
+        });
+        pieces_used(&args.search, board, stones) >= 2
+    });
+    if needs_tables {
+        db_folder(&args.search)?;
+    }
     if args.search.nodes == Some(0) {
         return Err(CliError("--nodes 0: give at least 1".into()));
     }
@@ -1072,6 +1183,7 @@ pub fn table(args: &TableArgs) -> CliResult {
     let split = args.search.threads > 1;
     let checkpoint_paths: Vec<Option<PathBuf>> = match &args.checkpoint {
         Some(dir) => {
+            not_a_file("--checkpoint", dir, "where each board's search is kept")?;
             std::fs::create_dir_all(dir)
                 .map_err(|e| CliError(format!("--checkpoint {}: {e}", dir.display())))?;
             let mut paths = Vec::new();
@@ -1131,6 +1243,7 @@ pub fn table(args: &TableArgs) -> CliResult {
         None => vec![None; boards.len()],
     };
     if let Some(dir) = &args.out {
+        not_a_file("--out", dir, "where the table is written as table.<format>")?;
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError(format!("--out {}: {e}", dir.display())))?;
         // Before any search: a folder that cannot be written lost every
@@ -1145,7 +1258,15 @@ pub fn table(args: &TableArgs) -> CliResult {
     let mut rows = Vec::new();
     let mut checkpoint_errors = 0;
     let mut failed = None;
+    // The boards not in the table, or in it unfinished: said at the end
+    // with the files a partial table went to.
+    let mut interrupted_board = None;
+    let mut left_out: Vec<Board> = Vec::new();
     for (board, checkpoint_path) in boards.into_iter().zip(checkpoint_paths) {
+        if failed.is_some() || interrupted_board.is_some() {
+            left_out.push(board);
+            continue;
+        }
         let plan = checkpoint_path.as_deref().map(|path| CheckpointPlan {
             path,
             seed: None,
@@ -1167,10 +1288,9 @@ pub fn table(args: &TableArgs) -> CliResult {
         let r = match r {
             Ok(r) => r,
             Err(e) => {
-                failed = Some(CliError(format!(
-                    "{board}: {e} (the boards before it are in the table)"
-                )));
-                break;
+                failed = Some(format!("{board}: {e}"));
+                left_out.push(board);
+                continue;
             }
         };
         eprintln!(
@@ -1180,7 +1300,9 @@ pub fn table(args: &TableArgs) -> CliResult {
             r.nodes,
             r.seconds
         );
-        let interrupted = r.stopped.as_deref() == Some("interrupted");
+        if r.interrupted() {
+            interrupted_board = Some(board);
+        }
         // The board's result stands; a checkpoint that could not be kept
         // is said now and fails the run once the table is written.
         let lost = r
@@ -1197,12 +1319,14 @@ pub fn table(args: &TableArgs) -> CliResult {
             }
         }
         rows.push(r);
-        if interrupted {
-            eprintln!("interrupted: the boards after this one are left out");
-            break;
-        }
     }
+    let partial = interrupted_board.is_some() || failed.is_some();
+    // The boards solved (a board a limit stopped is in the table as far as
+    // the limit asked; one interrupted is not done).
+    let done = rows.len() - usize::from(interrupted_board.is_some());
     let mut unwritten = 0;
+    let mut written = Vec::new();
+    let mut replaced = Vec::new();
     // Each format once, in the order given.
     let mut seen = std::collections::HashSet::new();
     let formats: Vec<&Format> = args
@@ -1210,7 +1334,10 @@ pub fn table(args: &TableArgs) -> CliResult {
         .iter()
         .filter(|f| seen.insert(f.ext()))
         .collect();
-    for (i, f) in formats.iter().enumerate() {
+    // No board solved, nothing written: a table that was there stays
+    // (it was replaced by the header alone).
+    let write = done > 0 || (args.out.is_none() && !rows.is_empty());
+    for (i, f) in formats.iter().enumerate().filter(|_| write) {
         let text = match f {
             Format::Md => table_md(&rows, &rules),
             Format::Csv => table_csv(&rows, &rules),
@@ -1221,13 +1348,24 @@ pub fn table(args: &TableArgs) -> CliResult {
                 // A format that cannot be written does not keep the others
                 // from being written (said, and the run fails at the end).
                 let path = dir.join(format!("table.{}", f.ext()));
+                let there = path.exists();
                 match write_file(&path, &text) {
+                    Ok(()) if partial && there => {
+                        eprintln!(
+                            "wrote {}: a partial table, over the one there before",
+                            path.display()
+                        );
+                        replaced.push(path.display().to_string());
+                    }
+                    Ok(()) if partial => eprintln!("wrote {}: a partial table", path.display()),
                     Ok(()) => eprintln!("wrote {}", path.display()),
                     Err(e) => {
                         eprintln!("error: {e}");
                         unwritten += 1;
+                        continue;
                     }
                 }
+                written.push(path.display().to_string());
             }
             None => {
                 // Two formats on standard output, a blank line between.
@@ -1238,17 +1376,82 @@ pub fn table(args: &TableArgs) -> CliResult {
             }
         }
     }
-    if let Some(e) = failed {
-        return Err(e);
-    }
+    let mut errors = Vec::new();
     if unwritten > 0 {
-        return Err(CliError(format!(
+        errors.push(format!(
             "{unwritten} table file(s) could not be written (said above)"
-        )));
+        ));
     }
     if checkpoint_errors > 0 {
+        errors.push(format!(
+            "{checkpoint_errors} checkpoint(s) could not be written (said above){}",
+            if partial { "" } else { "; the table stands" }
+        ));
+    }
+    if partial {
+        // Which boards the table lacks, and where it went: a partial table
+        // is written (over an earlier one too, said), since what was solved
+        // is worth keeping, and the same command writes the whole table.
+        let mut missing = Vec::new();
+        if let Some(b) = interrupted_board {
+            missing.push(format!("{b} unfinished (value unknown)"));
+        }
+        if !left_out.is_empty() {
+            let names: Vec<String> = left_out.iter().map(Board::to_string).collect();
+            missing.push(format!("{} left out", names.join(", ")));
+        }
+        let wrote = match (&args.out, written.is_empty()) {
+            (Some(dir), true) if done == 0 => format!(
+                "no board was solved: no table written (what {} held is left as it was)",
+                dir.display()
+            ),
+            (Some(_), true) => "no table file written".to_string(),
+            (Some(_), false) => format!(
+                "wrote a partial table to {}{}",
+                written.join(", "),
+                if replaced.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (over the table there before: {})", replaced.join(", "))
+                }
+            ),
+            (None, _) if rows.is_empty() => "no board was solved".to_string(),
+            (None, _) => "the table above is partial".to_string(),
+        };
+        let (why, again) = match (&failed, &args.checkpoint) {
+            (Some(e), _) => (e.clone(), String::new()),
+            (None, Some(dir)) => (
+                "interrupted by Ctrl-C or kill".to_string(),
+                format!(
+                    "; the same command goes on from the searches kept in {}",
+                    dir.display()
+                ),
+            ),
+            (None, None) => (
+                "interrupted by Ctrl-C or kill".to_string(),
+                "; the same command again makes the whole table".to_string(),
+            ),
+        };
+        errors.push(format!("{why}; {wrote}: {}{again}", missing.join(", ")));
+    }
+    // The last error ends the run (exit 2); those before it are said.
+    let last = errors.pop();
+    for e in errors {
+        eprintln!("error: {e}");
+    }
+    match last {
+        Some(e) => Err(CliError(e)),
+        None => Ok(()),
+    }
+}
+
+/// Refuses `path` given to `flag` when it is a file: the flag takes a
+/// folder, `what` (a file said only "File exists (os error 17)").
+fn not_a_file(flag: &str, path: &Path, what: &str) -> CliResult {
+    if path.exists() && !path.is_dir() {
         return Err(CliError(format!(
-            "{checkpoint_errors} checkpoint(s) could not be written (said above); the table stands"
+            "{flag} {}: a file, but {flag} takes a folder ({what}): give a folder's path",
+            path.display()
         )));
     }
     Ok(())
