@@ -305,6 +305,9 @@ fn bad_flags_exit_with_code_2() {
         &["play", "--board", "3x3", "--db", "/nonexistent/tables"],
         &["play", "--load", "/nonexistent/game.txt"],
         &["play", "--position", "BB/WW w"],
+        // A cap of 0 turns ended the game before it began.
+        &["play", "--board", "3x3", "--max-turns", "0"],
+        &["match", "--board", "3x3", "--max-turns", "0"],
         &["match", "--white", "genius"],
         &["match", "--board", "3x3", "--time-limit", "soon"],
     ] {
@@ -1125,5 +1128,220 @@ fn save_does_not_write_over_other_files() {
         format!("b3-c3\nsave {h}\nquit\n"),
     );
     assert!(stdout(&o).contains("Saved 2 turns to"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A draw offer between two people takes yes or no (any case, or y/n) and
+/// asks again on anything else, naming it: any other line counted as "no",
+/// and a move typed there was lost. The end of the input declines.
+#[test]
+fn a_draw_offer_takes_only_yes_or_no() {
+    let args = ["play", "--board", "3x3", "--human", "both"];
+    let o = run(&args, "draw\nc1-b2A\nmaybe\nNo\nc1-b2A\nquit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("'c1-b2A' is not an answer: Black, type yes or no> "),
+        "{out}"
+    );
+    assert!(out.contains("'maybe' is not an answer"), "{out}");
+    assert!(out.contains("Black declines the draw.\n"), "{out}");
+    assert!(out.contains("White plays c1-b2A"), "{out}");
+    let o = run(&args, "draw\nY\nquit\n");
+    assert!(
+        stdout(&o).contains("Game over: draw: agreed"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&args, "draw\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("Black declines the draw (end of input)."),
+        "{out}"
+    );
+    assert!(!out.contains("Game over"), "{out}");
+}
+
+/// The status line names whichever ends the game first, the move limit
+/// or a smaller --max-turns cap (it named the move limit while the cap
+/// ended the game).
+#[test]
+fn the_status_line_names_what_ends_the_game_first() {
+    let limited = ["play", "--board", "5x3", "--move-limit", "--human", "both"];
+    for (cap, want) in [
+        ("5", "Turn 1 of 5 (cap): "),
+        ("40", "Turn 1 of 30 (move limit): "),
+    ] {
+        let o = run(&[&limited[..], &["--max-turns", cap]].concat(), "quit\n");
+        assert!(
+            stdout(&o).contains(want),
+            "--max-turns {cap}:\n{}",
+            stdout(&o)
+        );
+    }
+    let o = run(
+        &[
+            "play",
+            "--board",
+            "5x3",
+            "--move-limit",
+            "--max-turns",
+            "2",
+            "--human",
+            "none",
+            "--nodes",
+            "2000",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("Game over after 2 turns of 2 (cap)."), "{out}");
+    assert!(out.contains("the cap of 2 turns was reached"), "{out}");
+}
+
+/// 9x5, White to move: b3-c3 captures both ways, and by approach goes on
+/// to d4, then d3 or e3.
+const CHAIN_9X5: &str = "BBBBBBBBB/BBB.BBBBB/BW.B.BWBW/W.WWWWWWW/.WWWWWWWW w";
+
+/// Mid-chain the position line gives the board shown, marked (it gave
+/// the turn's start under the chain's board), and `hint` answers from
+/// the chain entered (it suggested a whole other turn, which could not be
+/// played from there): the tables' turns that go on from it, or the
+/// engine's turn, said to be for the whole turn when it does not go on.
+#[test]
+fn mid_chain_the_position_and_hint_are_the_chains() {
+    let engine = [
+        "play",
+        "--position",
+        CHAIN_9X5,
+        "--human",
+        "both",
+        "--nodes",
+        "3000",
+    ];
+    let o = run(&engine, "b3\nc3\nA\nd4\nhint\nquit\n");
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "Position mid-chain, after b3-c3A-d4A (White still to move): BBBB.BBBB/BBBWBBBBB/B....BWBW/W.WWWWWWW/.WWWWWWWW w\nThe turn started from: BBBBBBBBB/"
+        ),
+        "{out}"
+    );
+    // `Position:` lines stay positions a turn starts from: before the
+    // stone, with it picked, at its A/W choice; none mid-chain.
+    assert_eq!(positions(&out), vec![CHAIN_9X5; 3], "{out}");
+    engine_hint_fits_the_chain(&out, "b3-c3A-d4A");
+    // (Where the engine's turn is another stone's, at these nodes.)
+    let o = run(&engine, "c2\nc3A\nhint\nquit\n");
+    engine_hint_fits_the_chain(&stdout(&o), "c2-c3A");
+    // With tables: the turns going on from a2-b2A only, valued.
+    let db = built_tables("chain", "3x3", "all");
+    let mut input = lines(&GAME_3X3[..3]);
+    input.push_str("a2\nb2\nhint\nquit\n");
+    let o = run(
+        &[
+            "play",
+            "--board",
+            "3x3",
+            "--human",
+            "both",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+        &input,
+    );
+    let _ = std::fs::remove_dir_all(&db);
+    let out = stdout(&o);
+    let listed = out
+        .split("Tables (perfect play), going on from a2-b2A: ")
+        .nth(1)
+        .and_then(|r| r.lines().next())
+        .unwrap_or_else(|| panic!("no hint from the chain:\n{out}"));
+    let moves: Vec<&str> = listed
+        .split(", ")
+        .map(|m| m.split(' ').next().unwrap())
+        .collect();
+    assert!(moves.contains(&"a2-b2A-c3W-c2A"), "{listed}");
+    assert!(moves.iter().all(|m| m.starts_with("a2-b2A")), "{listed}");
+}
+
+/// The engine's hint in `out`, given with the chain `chain` entered:
+/// a turn going on from it, said so, or a whole turn said not to, with
+/// how to take the chain back.
+fn engine_hint_fits_the_chain(out: &str, chain: &str) {
+    let hint = out
+        .split("Engine suggests ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no suggestion:\n{out}"));
+    let hint = hint.split("> ").next().unwrap();
+    let turn = hint.split([' ', ',']).next().unwrap();
+    if turn == chain || turn.starts_with(&format!("{chain}-")) {
+        assert!(hint.contains(&format!(", going on from {chain} ")), "{out}");
+    } else {
+        assert!(
+            hint.contains(" for the whole turn ")
+                && hint.contains(&format!("It does not go on from {chain}: "))
+                && hint.contains("undo"),
+            "{out}"
+        );
+    }
+}
+
+/// Small things of move input, each of which said too little or was
+/// refused: points in upper case; a turn typed whole that stops at an
+/// approach/withdrawal choice, or (forced continuation) mid-chain; `end`
+/// with nothing entered; a sacrifice with the variant off; `moves` after
+/// the end; a quoted file name for `save`.
+#[test]
+fn move_input_says_what_it_did() {
+    let both = ["play", "--board", "3x3", "--human", "both"];
+    let o = run(&both, "end\nxc1\nC1-B2A\nquit\n");
+    let out = stdout(&o);
+    assert!(out.contains("'end': no turn is in progress"), "{out}");
+    assert!(
+        out.contains("move 'xc1' is not legal here; legal moves: a1-b2A b1-b2A c1-b2A c2-b2A; the sacrifice move is off in this game (play --sacrifice turns it on)"),
+        "{out}"
+    );
+    assert!(out.contains("White plays c1-b2A"), "{out}");
+
+    let chain = ["play", "--position", CHAIN_9X5, "--human", "both"];
+    let o = run(&chain, "b3-c3\nquit\n");
+    assert!(
+        stdout(&o)
+            .contains("'b3-c3': the step to c3 captures by approach or by withdrawal: type A or W"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(
+        &[&chain[..], &["--continuation", "forced"]].concat(),
+        "b3-c3A\nquit\n",
+    );
+    assert!(
+        stdout(&o).contains("'b3-c3A' is not a whole turn: the chain must go on while it can capture (continuation forced); type its next step: d4A"),
+        "{}",
+        stdout(&o)
+    );
+
+    let dir = std::env::temp_dir().join(format!("fanorona-play-input-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("my game.txt");
+    let mut input = lines(&GAME_3X3);
+    input.push_str(&format!("moves\nsave \"{}\"\nquit\n", file.display()));
+    let o = run(&both, input);
+    let out = stdout(&o);
+    let after = out
+        .split("Game over:")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        after
+            .contains("The game is over (White wins: Black has no stones left): no moves to make."),
+        "{out}"
+    );
+    assert!(!after.contains("Legal moves"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{e}:\n{out}"));
+    assert!(saved.contains("7. b2-c1W-c2A"), "{saved}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -16,10 +16,10 @@ use clap::{Args, ValueEnum};
 
 use fanorona::bits::Bits;
 use fanorona::engine::{self, Limits, XorShift64};
-use fanorona::game::{Entered, Game, GameRecord, Undone};
+use fanorona::game::{Entered, Game, GameError, GameRecord, PartialView, Undone};
 use fanorona::geometry::Board;
 use fanorona::movegen::Turn;
-use fanorona::notation::turn_to_string;
+use fanorona::notation::{NotationError, position_to_fen, turn_to_string};
 use fanorona::position::Position;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
@@ -141,8 +141,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// End the game as a draw after this many turns in all (not a rule;
-    /// default: no cap, or 40 x rows with --human none).
-    #[arg(long, value_name = "N")]
+    /// default: no cap, or 40 x rows with --human none). At least 1: a cap
+    /// of 0 ended the game before its first turn.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_turns: Option<u32>,
     /// Go on with a saved game (its board and rules replace the flags).
     #[arg(long, value_name = "FILE")]
@@ -188,8 +189,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// A game not decided after this many turns in all is a draw (default
-    /// 40 x rows).
-    #[arg(long, value_name = "N")]
+    /// 40 x rows; at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_turns: Option<u32>,
     /// Print only one JSON line: {"white_wins": W, "draws": D, "black_wins": B}.
     #[arg(long)]
@@ -337,7 +338,8 @@ Commands:
   undo          take back the last step, or the last turn (and the engine's reply)
   redo          play again a turn taken back
   hint          the value of every move from the tables (perfect play),
-                or the engine's choice where they do not reach
+                or the engine's choice where they do not reach; in the
+                middle of a chain, the turns that go on from it
   draw          offer a draw
   resign        give up
   save FILE     save the game record to FILE
@@ -406,7 +408,11 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     println!();
     print!("{}", board_text(board, &shown));
     let mover = game.position().turn;
+    // Whichever ends the game first: a --max-turns cap below the move
+    // limit was shown as "of 30 (move limit)" while the cap ended the game.
+    // (At equal counts the game names the move limit, and so does this.)
     let limit = match (game.turn_limit(), game.max_turns()) {
+        (Some(l), Some(c)) if c < l => format!(" of {c} (cap)"),
         (Some(l), _) => format!(" of {l} (move limit)"),
         (None, Some(c)) => format!(" of {c} (cap)"),
         (None, None) => String::new(),
@@ -469,7 +475,21 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
     if let Some(t) = cfg.time_limit {
         println!("Time limit: {} ms per move.", t.as_millis());
     }
-    println!("Position: {}", game.fen());
+    // Mid-chain the board above shows the captures so far: the position
+    // line says so and gives that board (it gave the turn's start alone).
+    // `Position:` stays the position a turn starts from, for scripts.
+    match partial.as_ref().filter(|p| !p.steps.is_empty()) {
+        Some(p) => {
+            println!(
+                "Position mid-chain, after {} ({} still to move): {}",
+                chain_text(board, p),
+                mover.title(),
+                position_to_fen(board, &p.position)
+            );
+            println!("The turn started from: {}", game.fen());
+        }
+        None => println!("Position: {}", game.fen()),
+    }
     if game.outcome().is_some() {
         return;
     }
@@ -505,6 +525,28 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
             }
         }
     }
+}
+
+/// A half-entered turn in notation as far as it goes: `b3-c3A-d4A`, and a
+/// destination whose `A`/`W` is still to choose without its letter
+/// (`b3-c3`).
+fn chain_text<B: Bits>(board: &Board, p: &PartialView<B>) -> String {
+    let mut text = if p.steps.is_empty() {
+        board.square_name(p.from)
+    } else {
+        turn_to_string(
+            board,
+            &Turn::Capture {
+                from: p.from,
+                steps: p.steps.clone(),
+            },
+        )
+    };
+    if let Some(c) = &p.choice {
+        text.push('-');
+        text.push_str(&board.square_name(c.to));
+    }
+    text
 }
 
 /// Plays one game (until it is left or another is loaded).
@@ -665,7 +707,7 @@ fn command<B: Bits>(
 ) -> Result<Option<SessionEnd>, CliError> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
-        Some((w, r)) => (w, r.trim()),
+        Some((w, r)) => (w, unquote(r.trim())),
         None => (line, ""),
     };
     match word.to_ascii_lowercase().as_str() {
@@ -673,7 +715,15 @@ fn command<B: Bits>(
         "quit" | "exit" | "q" => return Ok(Some(SessionEnd::Quit)),
         "help" | "?" | "h" => println!("{HELP}"),
         "board" | "show" => {}
-        "moves" => println!("Legal moves: {}", game.legal_moves().join(" ")),
+        // After the end there are no moves to make (it listed them).
+        "moves" => match game.outcome() {
+            Some(o) => println!("The game is over ({o}): no moves to make."),
+            None => println!("Legal moves: {}", game.legal_moves().join(" ")),
+        },
+        // `end` with nothing entered said "cannot end here; possible: none".
+        "end" | "stop" if game.partial().is_none() && game.outcome().is_none() => println!(
+            "'{line}': no turn is in progress; 'end' stops a capture chain entered step by step"
+        ),
         "undo" => match undo(game, cfg) {
             Ok(msg) => println!("{msg}"),
             Err(e) => println!("Cannot undo: {e}"),
@@ -721,20 +771,106 @@ fn command<B: Bits>(
         _ if line.eq_ignore_ascii_case("offer draw") && game.outcome().is_none() => {
             offer_draw(game, cfg, oracle, input)
         }
-        _ => match game.enter(line) {
-            Ok(Entered::Played(p)) => {
-                println!("{} plays {}", p.after.turn.other().title(), p.notation)
-            }
-            Ok(Entered::InProgress) => {}
-            Err(e) => println!("{e}"),
-        },
+        _ => enter_move(game, line),
     }
     Ok(None)
+}
+
+/// `rest` without one pair of quotes around it: `save "my game.txt"`
+/// wrote a file named with the quotes.
+fn unquote(rest: &str) -> &str {
+    for q in ['"', '\''] {
+        if let Some(inner) = rest.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    rest
+}
+
+/// Points typed in upper case, as lower case: `C1-B2A` is `c1-b2A` (it
+/// was refused). Files are letters followed by a rank's digits, the
+/// `A`/`W` letters are not, so this is unambiguous; so is the `X` of a
+/// sacrifice, before a point.
+fn lower_points(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let point_at = |i: usize| {
+        chars.get(i).is_some_and(char::is_ascii_alphabetic)
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+    };
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            if point_at(i) || (i == 0 && c == 'X' && point_at(1)) {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// Enters a move, or part of one, and says what became of it.
+fn enter_move<B: Bits>(game: &mut Game<B>, line: &str) {
+    let text = lower_points(line);
+    match game.enter(&text) {
+        Ok(Entered::Played(p)) => {
+            println!("{} plays {}", p.after.turn.other().title(), p.notation)
+        }
+        // A turn typed whole that stopped short went on step by step
+        // without a word: say why it waits, and for what.
+        Ok(Entered::InProgress) if text.contains('-') => {
+            if let Some(p) = game.partial() {
+                let board = game.board();
+                if let Some(c) = &p.choice {
+                    println!(
+                        "'{line}': the step to {} captures by approach or by withdrawal: type A or W",
+                        board.square_name(c.to)
+                    );
+                } else if !p.steps.is_empty() && !p.can_end {
+                    println!(
+                        "'{line}' is not a whole turn: the chain must go on while it can capture (continuation {}); type its next step: {}",
+                        game.rules().continuation.name(),
+                        game.partial_options().join(" ")
+                    );
+                } else {
+                    println!(
+                        "'{line}' is entered so far; type what comes next: {}",
+                        game.partial_options().join(" ")
+                    );
+                }
+            }
+        }
+        Ok(Entered::InProgress) => {}
+        Err(e) => {
+            // A sacrifice where the variant is off was only "not legal
+            // here": say what turns it on.
+            let sacrifice = match &e {
+                GameError::Notation(NotationError::IllegalMove { text, .. }) => {
+                    text.starts_with(['x', 'X'])
+                }
+                GameError::IllegalStep { text, .. } => {
+                    matches!(text.to_ascii_lowercase().as_str(), "x" | "sacrifice")
+                }
+                _ => false,
+            };
+            if sacrifice && !game.rules().sacrifice {
+                println!(
+                    "{e}; the sacrifice move is off in this game (play --sacrifice turns it on)"
+                );
+            } else {
+                println!("{e}");
+            }
+        }
+    }
 }
 
 /// Prints what the side to move should play: every move with its
 /// perfect-play value when the tables hold all the positions they lead to,
 /// else the move the engine would choose, with what its search found.
+/// In the middle of a chain (a capturing step made, or its `A`/`W` asked)
+/// it answers for the turns that go on from the chain: it suggested a
+/// whole other turn, which cannot be played from there.
 /// `deadline`: when the person's time to move runs out; the engine's
 /// search for a hint takes at most half of what is left of it.
 fn hint<B: Bits>(
@@ -744,19 +880,39 @@ fn hint<B: Bits>(
     deadline: Option<Instant>,
 ) -> CliResult {
     let left = game.turns_left();
+    let board = game.board();
+    // (A stone only picked binds nothing: another may be picked.)
+    let chain = game
+        .partial()
+        .filter(|p| !p.steps.is_empty() || p.choice.is_some());
+    let goes_on = |turn: &Turn| match (&chain, turn) {
+        (None, _) => true,
+        (Some(p), Turn::Capture { from, steps }) => {
+            *from == p.from
+                && steps.starts_with(&p.steps)
+                && p.choice
+                    .as_ref()
+                    .is_none_or(|c| steps.get(p.steps.len()).is_some_and(|s| s.to == c.to))
+        }
+        (Some(_), _) => false,
+    };
+    let from_chain = chain.as_ref().map_or(String::new(), |p| {
+        format!(", going on from {}", chain_text(board, p))
+    });
     let valued: Option<Vec<(String, Value)>> = game
         .legal_turns()
         .iter()
+        .filter(|(turn, _)| goes_on(turn))
         .map(|(turn, child)| {
             let v = oracle.lookup(child)?.of_turn(left);
-            Some((turn_to_string(game.board(), turn), v))
+            Some((turn_to_string(board, turn), v))
         })
         .collect();
     match valued {
         Some(mut moves) if !moves.is_empty() => {
             moves.sort_by_key(|m| std::cmp::Reverse(m.1));
             let listed: Vec<String> = moves.iter().map(|(m, v)| format!("{m} {v}")).collect();
-            println!("Tables (perfect play): {}", listed.join(", "));
+            println!("Tables (perfect play){from_chain}: {}", listed.join(", "));
         }
         _ => {
             let mut limits = engine_limits(cfg.time_limit, cfg.engine_time, cfg.nodes, left);
@@ -771,11 +927,19 @@ fn hint<B: Bits>(
                 oracle,
                 &limits,
             )?;
-            println!(
-                "Engine suggests {}   [{}]",
-                turn_to_string(game.board(), &choice.turn),
-                choice.info
-            );
+            let suggested = turn_to_string(board, &choice.turn);
+            match &chain {
+                Some(p) if !goes_on(&choice.turn) => println!(
+                    "Engine suggests {suggested} for the whole turn   [{}]\n\
+                     It does not go on from {}: to play it, type it whole (the chain entered is dropped), or take the chain back with undo (a step each).",
+                    choice.info,
+                    chain_text(board, p)
+                ),
+                _ => println!(
+                    "Engine suggests {suggested}{from_chain}   [{}]",
+                    choice.info
+                ),
+            }
         }
     }
     Ok(())
@@ -795,12 +959,37 @@ fn offer_draw<B: Bits>(
             me.title(),
             other.title()
         ));
-        let yes = matches!(input.read(None), Read::Line(l) if matches!(l.trim().to_ascii_lowercase().as_str(), "y" | "yes"));
-        if yes {
-            game.agree_draw();
-        } else {
-            println!("{} declines the draw.", other.title());
+        // Only yes or no answers: any other line was taken for "no" and
+        // lost (a move typed there was never played). The end of the
+        // input declines, so the result stays as the board has it, and
+        // the next prompt then ends the session as the end of the input
+        // does everywhere else; Ctrl-C declines too and is seen there.
+        loop {
+            match input.read(None) {
+                Read::Line(l) => match l.trim().to_ascii_lowercase().as_str() {
+                    "y" | "yes" => {
+                        game.agree_draw();
+                        return;
+                    }
+                    "n" | "no" => break,
+                    _ => prompt(&format!(
+                        "'{}' is not an answer: {}, type yes or no> ",
+                        l.trim(),
+                        other.title()
+                    )),
+                },
+                Read::Eof => {
+                    println!();
+                    println!("{} declines the draw (end of input).", other.title());
+                    return;
+                }
+                Read::Interrupted | Read::Timeout => {
+                    println!();
+                    return;
+                }
+            }
         }
+        println!("{} declines the draw.", other.title());
         return;
     }
     let limits = engine_limits(
