@@ -896,5 +896,23 @@ fn a_checkpoint_is_held_by_one_search_at_a_time() {
     }
     drop(one);
     let _split = lock_checkpoint(&folder).expect("free again");
+    // A file given by its bare name in a split search's folder, the
+    // current one (it was let through: its parent is "").
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(["solve", "--board", "3x3", "--pieces", "0"])
+        .args(["--checkpoint", "e3-d3W.fns"])
+        .current_dir(&folder)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("another search"), "{stderr}");
+    assert!(!folder.join("e3-d3W.fns").exists());
+    drop(_split);
+    // A file named `search` beside no split search: its own lock is the
+    // name of a folder's, which it does not refuse itself for.
+    let search = dir.join("search");
+    let own = lock_checkpoint(&search).expect("a file named search");
+    drop(own);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -117,7 +117,18 @@ impl LockFile {
                     let pid = holder_pid(&path);
                     return Err(LockError::Held { path, pid });
                 }
-                Err(TryLockError::Error(e)) => return Err(io_err(e)),
+                // (On NFS a file its holder removed as this opened it
+                // may fail here, stale: it is no longer the lock.)
+                Err(TryLockError::Error(_)) if !is_at(&file, &path) => continue,
+                Err(TryLockError::Error(e)) => {
+                    return Err(io_err(if cannot_lock(&e) {
+                        io::Error::other(format!(
+                            "the file system here cannot lock files ({e}), which builds and searches need to keep out of each other's way"
+                        ))
+                    } else {
+                        e
+                    }));
+                }
             }
             if !is_at(&file, &path) {
                 continue;
@@ -144,8 +155,19 @@ impl Drop for LockFile {
     /// closes, after this): a taker that opened it meanwhile finds it gone
     /// from the path once it locks it, and tries again.
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        // Only its own: a lock file removed by hand while held, then taken
+        // by another process, is that one's.
+        if is_at(&self._file, &self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
+}
+
+/// Whether `e` says the file system has no locks: unsupported, or Linux's
+/// `ENOLCK` (NFS without its lock service).
+fn cannot_lock(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::Unsupported
+        || (cfg!(target_os = "linux") && e.raw_os_error() == Some(37))
 }
 
 /// Whether `file` is the file at `path` now.
@@ -249,6 +271,16 @@ mod tests {
             assert_eq!(LockFile::read(&dir), held, "{stale:?}");
             drop(lock);
         }
+
+        // A lock file removed by hand while held, then taken by another:
+        // the first holder's release leaves the second's file alone.
+        let first = LockFile::take(&dir).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let second = LockFile::take(&dir).unwrap();
+        drop(first);
+        assert_eq!(LockFile::read(&dir), held);
+        drop(second);
+        assert!(!path.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1301,7 +1301,7 @@ pub fn table(args: &TableArgs) -> CliResult {
             r.seconds
         );
         if r.interrupted() {
-            interrupted_board = Some(board);
+            interrupted_board = Some((board, r.value));
         }
         // The board's result stands; a checkpoint that could not be kept
         // is said now and fails the run once the table is written.
@@ -1322,8 +1322,10 @@ pub fn table(args: &TableArgs) -> CliResult {
     }
     let partial = interrupted_board.is_some() || failed.is_some();
     // The boards solved (a board a limit stopped is in the table as far as
-    // the limit asked; one interrupted is not done).
-    let done = rows.len() - usize::from(interrupted_board.is_some());
+    // the limit asked; one interrupted is not done, unless its value was
+    // proved before its first moves were: that row is worth writing).
+    let unvalued = interrupted_board.is_some_and(|(_, v)| v.is_none());
+    let done = rows.len() - usize::from(unvalued);
     let mut unwritten = 0;
     let mut written = Vec::new();
     let mut replaced = Vec::new();
@@ -1393,8 +1395,13 @@ pub fn table(args: &TableArgs) -> CliResult {
         // is written (over an earlier one too, said), since what was solved
         // is worth keeping, and the same command writes the whole table.
         let mut missing = Vec::new();
-        if let Some(b) = interrupted_board {
-            missing.push(format!("{b} unfinished (value unknown)"));
+        match interrupted_board {
+            Some((b, None)) => missing.push(format!("{b} unfinished (value unknown)")),
+            // (It said "value unknown" of a board it had printed a win for.)
+            Some((b, Some(v))) => {
+                missing.push(format!("{b} unfinished ({}, first moves open)", v.name()))
+            }
+            None => {}
         }
         if !left_out.is_empty() {
             let names: Vec<String> = left_out.iter().map(Board::to_string).collect();

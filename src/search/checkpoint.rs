@@ -212,7 +212,7 @@ pub fn lock_checkpoint(path: &Path) -> Result<CheckpointLock, CheckpointError> {
     } else {
         lock_beside(path)
     };
-    let held = match LockFile::take_file(lock) {
+    let held = match LockFile::take_file(lock.clone()) {
         Ok(file) => CheckpointLock { _file: file },
         Err(LockError::Held { pid, .. }) => {
             return Err(CheckpointError::InUse {
@@ -239,11 +239,18 @@ pub fn lock_checkpoint(path: &Path) -> Result<CheckpointLock, CheckpointError> {
             })
             .unwrap_or_default()
     } else {
-        match path.parent() {
-            Some(folder) if !folder.as_os_str().is_empty() => {
-                vec![(folder.to_owned(), folder.join("search.lock"))]
-            }
-            _ => Vec::new(),
+        // (A bare file name is in the current folder, which may be a
+        // split search's: `--checkpoint .`.)
+        let folder = match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => Path::new("."),
+        };
+        let folder_lock = folder.join("search.lock");
+        // A file named `search` has the folder's lock for its own.
+        if folder_lock == lock {
+            Vec::new()
+        } else {
+            vec![(folder.to_owned(), folder_lock)]
         }
     };
     for (other, lock) in others {
