@@ -1342,6 +1342,21 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("begin on line 1"), "{err}");
+        // A second board line (the last one was taken), and a cap of 0
+        // (the game ended before its first turn).
+        assert_eq!(
+            GameRecord::parse("board 3x3\nboard 5x3\n1. a1-b2A"),
+            Err(RecordError::RepeatedHeader {
+                line: 2,
+                header: "board".into(),
+                first: 1
+            })
+        );
+        assert_eq!(
+            GameRecord::parse("board 3x3\nmax-turns 0"),
+            Err(RecordError::ZeroCap { line: 2 })
+        );
+        assert!(GameRecord::parse("board 3x3\nmax-turns 1").is_ok());
         // A byte-order mark before the first line is no move.
         let with_bom = format!("\u{feff}{text}");
         assert_eq!(GameRecord::parse(&with_bom), GameRecord::parse(&text));

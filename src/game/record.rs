@@ -110,6 +110,8 @@ impl GameRecord {
         );
         // A byte-order mark, as some editors write, is no move.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // Each header's line, to refuse a second one (the last was taken).
+        let mut seen: Vec<(&str, usize)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split('#').next().unwrap_or("").trim();
@@ -120,6 +122,16 @@ impl GameRecord {
                 Some((k, r)) => (k, r.trim()),
                 None => (content, ""),
             };
+            if let Some(&(_, first)) = seen.iter().find(|(h, _)| *h == kw) {
+                return Err(RecordError::RepeatedHeader {
+                    line,
+                    header: kw.to_string(),
+                    first,
+                });
+            }
+            if ["board", "rules", "start", "max-turns"].contains(&kw) {
+                seen.push((kw, line));
+            }
             let header = |name: &str| -> Result<(), RecordError> {
                 match rec.moves.first() {
                     None => Ok(()),
@@ -153,10 +165,15 @@ impl GameRecord {
                 }
                 "max-turns" => {
                     header(kw)?;
-                    rec.max_turns = Some(rest.parse().map_err(|_| RecordError::BadNumber {
+                    let cap = rest.parse().map_err(|_| RecordError::BadNumber {
                         line,
                         text: rest.to_string(),
-                    })?);
+                    })?;
+                    // (A cap of 0 ended the game before its first turn.)
+                    if cap == 0 {
+                        return Err(RecordError::ZeroCap { line });
+                    }
+                    rec.max_turns = Some(cap);
                 }
                 "moves" => {}
                 "end" => {
@@ -298,6 +315,17 @@ pub enum RecordError {
         line: usize,
         text: String,
     },
+    /// A second `board`, `rules`, `start` or `max-turns` line (the first on
+    /// line `first`).
+    RepeatedHeader {
+        line: usize,
+        header: String,
+        first: usize,
+    },
+    /// `max-turns 0`: a cap must allow a turn.
+    ZeroCap {
+        line: usize,
+    },
     /// A header line after the first move, which is on line `moves_from`
     /// (a line that is neither a header nor a comment is read as moves).
     HeaderAfterMoves {
@@ -349,6 +377,18 @@ impl fmt::Display for RecordError {
             RecordError::BadEnd { line, text } => write!(
                 f,
                 "game record line {line}: end '{text}' is not 'agreed', 'time white|black' or 'resigned white|black'"
+            ),
+            RecordError::RepeatedHeader {
+                line,
+                header,
+                first,
+            } => write!(
+                f,
+                "game record line {line}: a second '{header}' line (the first is line {first})"
+            ),
+            RecordError::ZeroCap { line } => write!(
+                f,
+                "game record line {line}: max-turns 0: a game needs at least 1 turn (leave the line out for no cap)"
             ),
             RecordError::HeaderAfterMoves {
                 line,
