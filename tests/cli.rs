@@ -1677,6 +1677,7 @@ fn the_program_restarts_with_its_heap_on_huge_pages() {
     use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
     let db = temp_folder("huge-heap");
+    std::fs::create_dir_all(&db).unwrap();
     let db = db.to_str().unwrap();
     // The environment and arguments of a command once it has started and
     // answered a first line (`probe` a position read from its input, the
@@ -1839,6 +1840,12 @@ fn probe_under_the_move_limit() {
         near,
     ]);
     assert!(out.contains("\"moves\": []"), "{out}");
+    // A folder that is not there is said once, as such.
+    let missing = db.join("no-such-folder");
+    user_error(
+        &["probe", "--db", missing.to_str().unwrap(), near, far],
+        &["no-such-folder: no such folder"],
+    );
     // `--line 5` takes the 5 for a position: the message says how to ask.
     let r = fanorona(&["probe", "--db", dir, "--line", "5", near]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);

@@ -817,6 +817,16 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
     if args.turns_left.is_some() && !rules.move_limit {
         return Err(CliError("--turns-left needs --move-limit".into()));
     }
+    // Said once, before any position (each said "class 4v4 is not built:
+    // no /nonexistent/3x3-...", as if one table were missing).
+    if !args.db.is_dir() {
+        let what = if args.db.exists() {
+            "a file, not a folder of endgame tables"
+        } else {
+            "no such folder (fanorona build --db DIR makes one)"
+        };
+        return Err(CliError(format!("--db {}: {what}", args.db.display())));
+    }
     // Read from the input, each line is answered as it comes (all were
     // read to the end first, so a program asking one position at a time
     // through a pipe waited for ever).
