@@ -76,9 +76,6 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
-/// Output into a closed pipe (`fanorona moves ... | head -1`) ends the
-/// program quietly, as it does other Unix tools, instead of with a panic
-/// in `println!` (Rust ignores SIGPIPE by default).
 /// Whether the command plays games, where the engine answers within a
 /// time limit: its heap stays on small pages. On huge pages the first
 /// touch of each 2 MiB of the engine's table (new each move) can wait for
@@ -91,6 +88,9 @@ fn plays_on_the_clock() -> bool {
     command.is_some_and(|c| c == "play" || c == "match")
 }
 
+/// Output into a closed pipe (`fanorona moves ... | head -1`) ends the
+/// program quietly, as it does other Unix tools, instead of with a panic
+/// in `println!` (Rust ignores SIGPIPE by default).
 #[cfg(target_os = "linux")]
 fn quiet_on_closed_pipe() {
     // SAFETY: `signal` with the default disposition, before any thread

@@ -11,7 +11,8 @@
 //! file left by a build killed with `kill -9` is simply taken by the next
 //! one, and no two builds that find it at once can both take it (a lock
 //! judged stale from its process id could be: both removed it, both wrote
-//! their own). On a folder shared over NFS the lock holds across machines.
+//! their own). On a folder shared over NFS, with NFS's locking on, the
+//! lock holds across machines.
 //!
 //! The holder removes the file before it lets go, so a taker may lock a
 //! file no longer at the path: it checks that the file it locked is the
@@ -29,7 +30,7 @@ pub(crate) struct LockFile {
     path: PathBuf,
     /// Open, and locked, for as long as the lock is held (the system's
     /// lock goes when it closes).
-    _file: File,
+    file: File,
 }
 
 /// Why the lock was not taken.
@@ -142,7 +143,7 @@ impl LockFile {
                 let _ = std::fs::remove_file(&path);
                 return Err(io_err(e));
             }
-            return Ok(LockFile { path, _file: file });
+            return Ok(LockFile { path, file });
         }
         Err(io_err(io::Error::other(
             "the lock file kept being replaced as it was taken",
@@ -151,13 +152,13 @@ impl LockFile {
 }
 
 impl Drop for LockFile {
-    /// Removes the file while still holding its lock (released as `_file`
+    /// Removes the file while still holding its lock (released as `file`
     /// closes, after this): a taker that opened it meanwhile finds it gone
     /// from the path once it locks it, and tries again.
     fn drop(&mut self) {
         // Only its own: a lock file removed by hand while held, then taken
         // by another process, is that one's.
-        if is_at(&self._file, &self.path) {
+        if is_at(&self.file, &self.path) {
             let _ = std::fs::remove_file(&self.path);
         }
     }

@@ -207,7 +207,8 @@ pub struct CheckpointLock {
 /// once may both be refused).
 pub fn lock_checkpoint(path: &Path) -> Result<CheckpointLock, CheckpointError> {
     use crate::builder::lock::{LockError, LockFile};
-    let lock = if path.is_dir() {
+    let split = path.is_dir();
+    let lock = if split {
         path.join("search.lock")
     } else {
         lock_beside(path)
@@ -224,7 +225,7 @@ pub fn lock_checkpoint(path: &Path) -> Result<CheckpointLock, CheckpointError> {
             return Err(CheckpointError::Io { path, source: err });
         }
     };
-    let others: Vec<(PathBuf, PathBuf)> = if path.is_dir() {
+    let others: Vec<(PathBuf, PathBuf)> = if split {
         // The files' locks (`e3-d3W.fns.lock`), for the files they lock.
         std::fs::read_dir(path)
             .map(|entries| {
