@@ -471,6 +471,47 @@ fn user_errors_exit_with_code_2() {
     );
 }
 
+/// Every command given a `--db` that is a file, or a folder that is not
+/// there, says so in the same words before any work (the system's "Not a
+/// directory (os error 20)" came from some, after a build's heading; `play`
+/// said "not a folder of endgame tables" of a folder not made yet).
+#[test]
+fn every_command_names_a_db_that_is_no_folder() {
+    let dir = temp_folder("db-no-folder");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tables.txt");
+    std::fs::write(&file, "not tables\n").unwrap();
+    let missing = dir.join("nodb");
+    let (file, missing) = (file.to_str().unwrap(), missing.to_str().unwrap());
+    let commands: [&[&str]; 9] = [
+        &["build", "--board", "3x3", "--pieces", "2"],
+        &["build", "--board", "3x3", "--pieces", "2", "--plan"],
+        &["info"],
+        &["verify"],
+        &["repack", "--block-entries", "100"],
+        &["probe", "BBB/B.W/WWW w"],
+        &["play", "--board", "3x3", "--human", "none"],
+        &["solve", "--board", "3x3"],
+        &["table", "--boards", "3x3"],
+    ];
+    for command in commands {
+        user_error(
+            &[command, &["--db", file]].concat(),
+            &[&format!("--db {file}: a file, not a folder")],
+        );
+        // `build` makes a folder that is not there.
+        if command[0] != "build" {
+            user_error(
+                &[command, &["--db", missing]].concat(),
+                &[&format!("--db {missing}: no such folder")],
+            );
+        }
+    }
+    assert!(!Path::new(missing).exists());
+    assert_eq!(std::fs::read_to_string(file).unwrap(), "not tables\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `perft 0` counts the root alone: one node (the library's
 /// `perft(.., 0)` is 1). Refusing depth 0 as a user error would do too.
 #[test]

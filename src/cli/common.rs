@@ -208,6 +208,33 @@ pub fn stop_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
+/// What to do about a `--db` that is no folder, said after the path.
+#[derive(Clone, Copy)]
+pub enum DbUse {
+    /// Read only (`probe`, `info`, `verify`, `repack`, `play`): tables are
+    /// made by `build`.
+    Read,
+    /// Built into when tables are missing (`solve`, `table`).
+    BuildInto,
+}
+
+/// Checks `--db` once, before any work, in the same words for every
+/// command: a file, or a folder that does not exist, named as such (each
+/// command had its own words, some the system's "Not a directory (os
+/// error 20)", and `probe` said of each position that its class was not
+/// built).
+pub fn check_db_folder(db: &Path, used: DbUse) -> CliResult {
+    if db.is_dir() {
+        return Ok(());
+    }
+    let what = match (db.exists(), used) {
+        (true, _) => "a file, not a folder of endgame tables",
+        (false, DbUse::Read) => "no such folder (fanorona build --db DIR makes one)",
+        (false, DbUse::BuildInto) => "no such folder (create it, or leave --db out to use db/)",
+    };
+    Err(CliError(format!("--db {}: {what}", db.display())))
+}
+
 /// `path` with `.tmp` added: where a file is written whole before it is
 /// renamed over `path`.
 fn tmp_beside(path: &Path) -> PathBuf {

@@ -27,8 +27,8 @@ use fanorona::verify::verify_class;
 use fanorona::with_bits;
 
 use super::common::{
-    CliError, CliResult, RuleArgs, copy_whole, gib_to_bytes, json_str, set_threads, stop_flag,
-    text_lines,
+    CliError, CliResult, DbUse, RuleArgs, check_db_folder, copy_whole, gib_to_bytes, json_str,
+    set_threads, stop_flag, text_lines,
 };
 use super::progress::bytes;
 
@@ -596,6 +596,11 @@ pub fn build(args: &BuildArgs) -> CliResult {
     } else {
         Selection::Classes(parse_classes(&args.classes)?)
     };
+    // A folder that is not there is made; a file there was found out only
+    // after the table's heading, as the system's "Not a directory".
+    if args.db.exists() {
+        check_db_folder(&args.db, DbUse::Read)?;
+    }
     if args.plan {
         return print_plan(board, &rules, &selection, args);
     }
@@ -819,14 +824,7 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
     }
     // Said once, before any position (each said "class 4v4 is not built:
     // no /nonexistent/3x3-...", as if one table were missing).
-    if !args.db.is_dir() {
-        let what = if args.db.exists() {
-            "a file, not a folder of endgame tables"
-        } else {
-            "no such folder (fanorona build --db DIR makes one)"
-        };
-        return Err(CliError(format!("--db {}: {what}", args.db.display())));
-    }
+    check_db_folder(&args.db, DbUse::Read)?;
     // Read from the input, each line is answered as it comes (all were
     // read to the end first, so a program asking one position at a time
     // through a pipe waited for ever).
@@ -930,6 +928,7 @@ fn top_blocks_left_out(rules: &Rules, k: u32, held: &[MaterialClass]) -> bool {
 /// back to the folder (a file copied in from another folder does not name
 /// it; `info` and `verify` then find that file out).
 fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
+    check_db_folder(db, DbUse::Read)?;
     let rd = std::fs::read_dir(db).map_err(|e| CliError(format!("{}: {e}", db.display())))?;
     let mut out = Vec::new();
     for e in rd.flatten() {

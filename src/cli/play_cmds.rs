@@ -26,7 +26,7 @@ use fanorona::rules::{Color, Rules};
 use fanorona::value::{NoTables, Oracle, Value};
 use fanorona::with_bits;
 
-use super::common::{CliError, CliResult, RuleArgs, stop_flag, text_lines};
+use super::common::{CliError, CliResult, DbUse, RuleArgs, check_db_folder, stop_flag, text_lines};
 use super::rules_cmds::board_and_diagram;
 use fanorona::draw::{board_text, counted};
 
@@ -39,13 +39,10 @@ pub fn open_tables<B: Bits>(
     rules: &Rules,
 ) -> Result<Box<dyn Oracle<B>>, CliError> {
     let dir = match db {
-        Some(dir) if !dir.is_dir() => {
-            return Err(CliError(format!(
-                "--db {}: not a folder of endgame tables",
-                dir.display()
-            )));
+        Some(dir) => {
+            check_db_folder(dir, DbUse::Read)?;
+            dir
         }
-        Some(dir) => dir,
         None => Path::new(super::db_cmds::DEFAULT_DB),
     };
     if dir.is_dir() {

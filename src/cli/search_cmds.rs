@@ -25,7 +25,10 @@ use super::checkpoints::{
     CheckpointPlan, CheckpointRead, CheckpointReport, CheckpointWritten, MergeReport,
     MoveCheckpointState, MoveCheckpoints, load_own_or_seed,
 };
-use super::common::{CliError, CliResult, ColorArg, RuleArgs, gib_to_bytes, stop_flag, write_file};
+use super::common::{
+    CliError, CliResult, ColorArg, DbUse, RuleArgs, check_db_folder, gib_to_bytes, stop_flag,
+    write_file,
+};
 use super::db_cmds;
 use super::progress::{ProgressLine, bytes as bytes_text};
 use super::report::{
@@ -385,19 +388,7 @@ fn pieces_used(args: &SearchArgs, board: &Board, stones: u32) -> u32 {
 /// solved, with the same words as a search.
 fn db_folder(args: &SearchArgs) -> Result<PathBuf, CliError> {
     match &args.db {
-        // (A file was called "no such folder", which sent the user looking
-        // for a typo.)
-        Some(db) if db.exists() && !db.is_dir() => Err(CliError(format!(
-            "--db {}: a file, not a folder: give the folder of the tables (or leave --db out to use {}/)",
-            db.display(),
-            db_cmds::DEFAULT_DB
-        ))),
-        Some(db) if !db.is_dir() => Err(CliError(format!(
-            "--db {}: no such folder (create it, or leave --db out to use {}/)",
-            db.display(),
-            db_cmds::DEFAULT_DB
-        ))),
-        Some(db) => Ok(db.clone()),
+        Some(db) => check_db_folder(db, DbUse::BuildInto).map(|()| db.clone()),
         None => Ok(PathBuf::from(db_cmds::DEFAULT_DB)),
     }
 }
