@@ -36,9 +36,9 @@ use crate::bits::Bits;
 use crate::geometry::{Direction, Geometry};
 use crate::movegen::{Status, Turn, children_into, has_capture, has_turn, legal_turns, status};
 use crate::notation::position_to_fen;
-use crate::position::Position;
+use crate::position::{Position, PositionError};
 use crate::rules::{Color, Rules, Stalemate};
-use crate::value::{Oracle, Value};
+use crate::value::{GameMismatch, Oracle, Value};
 
 /// The score of a win now; a win in `n` plies from the root scores
 /// `MATE - n`.
@@ -180,6 +180,10 @@ pub struct Choice<B> {
 pub enum EngineError {
     /// The side to move has no legal turn (the game is over).
     NoMove { fen: String },
+    /// The position cannot stand on the board.
+    Position(PositionError),
+    /// The board, rules and tables given are not one game.
+    Mismatch(GameMismatch),
 }
 
 impl fmt::Display for EngineError {
@@ -188,6 +192,8 @@ impl fmt::Display for EngineError {
             EngineError::NoMove { fen } => {
                 write!(f, "no legal move in position '{fen}': the game is over")
             }
+            EngineError::Position(e) => write!(f, "{e}"),
+            EngineError::Mismatch(e) => write!(f, "{e}"),
         }
     }
 }
@@ -203,12 +209,10 @@ pub fn negate(v: Value) -> Value {
     }
 }
 
-/// Picks a turn for the side to move of `pos`.
-///
-/// # Panics
-///
-/// As [`crate::search::Solver::new`]: when `geo`'s board and `rules` give
-/// different diagonal rules, or `oracle` serves another game.
+/// Picks a turn for the side to move of `pos`: an error when there is
+/// none, when `pos` cannot stand on `geo`'s board ([`Position::check`]),
+/// or when `geo`'s board and `rules` give different diagonal rules or
+/// `oracle` serves another game ([`crate::value::same_game`]).
 pub fn choose<B: Bits, O: Oracle<B> + ?Sized>(
     geo: &Geometry<B>,
     rules: &Rules,
@@ -228,7 +232,8 @@ fn choose_impl<B: Bits, O: Oracle<B> + ?Sized>(
     limits: &Limits,
     shortcut: bool,
 ) -> Result<Choice<B>, EngineError> {
-    crate::value::assert_same_game(&geo.board, rules, oracle);
+    crate::value::same_game(&geo.board, rules, oracle).map_err(EngineError::Mismatch)?;
+    pos.check(&geo.board).map_err(EngineError::Position)?;
     let started = Instant::now();
     let deadline = limits.time.map(|t| started + search_budget(t));
     // Distinct children, each with the first turn that reaches it.

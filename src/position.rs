@@ -1,9 +1,58 @@
 //! A position: the stones of both sides, the side to move, and the
 //! sacrificed block of the sacrifice variant.
 
+use std::fmt;
+
 use crate::bits::{Bits, Square};
 use crate::geometry::{Board, Symmetry};
 use crate::rules::Color;
+
+/// Why a position cannot stand on a board ([`Position::check`]). The
+/// fields of [`Position`] are public, and the position does not know its
+/// board: one made by hand, or parsed on another board, reaches here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A stone on a point number the board does not have.
+    OffBoard { board: Board, square: Square },
+    /// A white and a black stone on one point.
+    Shared { board: Board, square: Square },
+    /// The sacrificed block is not a stone of the side not to move.
+    BadBlock { board: Board, square: Square },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::OffBoard { board, square } => write!(
+                f,
+                "a stone on point number {square}, past the {} points of the {board} board \
+                 (a position of another board?)",
+                board.points()
+            ),
+            PositionError::Shared { board, square } => write!(
+                f,
+                "a white and a black stone on {} of the {board} board",
+                board.square_name(square)
+            ),
+            PositionError::BadBlock { board, square } if (square as usize) < board.points() => {
+                write!(
+                    f,
+                    "the sacrificed block on {} of the {board} board is not a stone of the side \
+                     not to move",
+                    board.square_name(square)
+                )
+            }
+            PositionError::BadBlock { board, square } => write!(
+                f,
+                "the sacrificed block on point number {square}, past the {} points of the \
+                 {board} board",
+                board.points()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
 
 /// A position on some board (the board is kept beside it, in a
 /// [`Geometry`](crate::geometry::Geometry)).
@@ -100,6 +149,37 @@ impl<B: Bits> Position<B> {
     /// Stones on the board, blocks included.
     pub fn stone_count(&self) -> u32 {
         self.occupied().count()
+    }
+
+    /// Whether the position can stand on `board`: every stone on one of
+    /// its points, no point with two stones, and the sacrificed block (if
+    /// any) a stone of the side not to move. Positions read by
+    /// [`crate::notation::parse_position`] or made by the move generator
+    /// always can; the table look-ups of [`crate::probe::Tablebase`] check
+    /// the positions given to them, other functions take them as they are.
+    pub fn check(&self, board: &Board) -> Result<(), PositionError> {
+        let past = |set: B| set.squares().find(|&sq| sq as usize >= board.points());
+        if let Some(square) = past(self.occupied()) {
+            return Err(PositionError::OffBoard {
+                board: *board,
+                square,
+            });
+        }
+        if let Some(square) = (self.white & self.black).squares().next() {
+            return Err(PositionError::Shared {
+                board: *board,
+                square,
+            });
+        }
+        match self.block {
+            Some(square) if (square as usize) >= B::CAPACITY || !self.waiter().contains(square) => {
+                Err(PositionError::BadBlock {
+                    board: *board,
+                    square,
+                })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The same position with colours swapped (and the side to move with

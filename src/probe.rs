@@ -17,7 +17,7 @@ use crate::builder::{
 use crate::geometry::{Board, Geometry, Symmetry};
 use crate::index::{ClassIndexer, MaterialClass};
 use crate::movegen::{Turn, capturers, for_each_turn, has_turn, legal_turns};
-use crate::position::Position;
+use crate::position::{Position, PositionError};
 use crate::rules::Rules;
 use crate::table::{TableError, TableFile, TableHeader, decode};
 use crate::value::{Oracle, Value, Wdl};
@@ -32,6 +32,14 @@ pub enum ProbeError {
         path: PathBuf,
     },
     Table(TableError),
+    /// A position that cannot stand on the tables' board (one of another
+    /// board, or made by hand): it has no place in any table.
+    Position(PositionError),
+    /// A class with more stones than the board has points.
+    NoSuchClass {
+        class: MaterialClass,
+        board: Board,
+    },
 }
 
 impl fmt::Display for ProbeError {
@@ -50,6 +58,13 @@ impl fmt::Display for ProbeError {
                 path.display()
             ),
             ProbeError::Table(e) => write!(f, "{e}"),
+            ProbeError::Position(e) => write!(f, "{e}"),
+            ProbeError::NoSuchClass { class, board } => write!(
+                f,
+                "class {class} has {} stones, more than the {} points of the {board} board",
+                class.stones(),
+                board.points()
+            ),
         }
     }
 }
@@ -455,6 +470,9 @@ impl<B: Bits> Tablebase<B> {
     /// answered "not built"). Looked at here, not in every look-up of a
     /// search, which sees such positions itself.
     fn answer<A: Answer>(&self, pos: &Position<B>) -> Result<A, ProbeError> {
+        // (A position of a bigger board indexed past the table's arrays
+        // and panicked; one with a stone on both sides' lists was answered.)
+        pos.check(&self.geo.board).map_err(ProbeError::Position)?;
         if let Some(v) = self.find(pos)? {
             return Ok(v);
         }
@@ -477,6 +495,7 @@ impl<B: Bits> Tablebase<B> {
         pos: &Position<B>,
         turns_left: Option<u32>,
     ) -> Result<Vec<TurnValue<B>>, ProbeError> {
+        pos.check(&self.geo.board).map_err(ProbeError::Position)?;
         let mut moves = Vec::new();
         for (turn, position) in legal_turns(&self.geo, &self.rules, pos) {
             let value = match self.probe(&position) {

@@ -35,15 +35,21 @@ pub fn human(x: f64) -> String {
 }
 
 /// A size in bytes as people read it: `1.00 GiB` from a GiB up, else
-/// `12.5 MiB`.
+/// `12.5 MiB`, and below a 20th of a MiB (but 0) `51.2 KiB` or `10 bytes`.
 pub fn bytes(b: usize) -> String {
     let b = b as f64;
     // (From what would print as 1024.0 MiB: a bound a little under 1 GiB
     // read "1024.0 MiB" where the same bound elsewhere read "1.00 GiB".)
     if b >= (1u64 << 30) as f64 - 0.05 * (1u64 << 20) as f64 {
         format!("{:.2} GiB", b / (1u64 << 30) as f64)
-    } else {
+    } else if b >= 0.05 * (1u64 << 20) as f64 || b == 0.0 {
         format!("{:.1} MiB", b / (1u64 << 20) as f64)
+    } else if b >= 1024.0 {
+        // (Small amounts read "0.0 MiB": a memory bound of 10 bytes
+        // "allows 0.0 MiB".)
+        format!("{:.1} KiB", b / 1024.0)
+    } else {
+        format!("{b} bytes")
     }
 }
 

@@ -61,8 +61,51 @@ macro_rules! file_codes {
                 }
             }
         }
+
+        /// The choice's [`name`](Self::name).
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        /// The choice of its [`name`](Self::name).
+        impl std::str::FromStr for $t {
+            type Err = RuleNameError;
+            fn from_str(s: &str) -> Result<Self, RuleNameError> {
+                match s {
+                    $zero_name => Ok(Self::$zero),
+                    $one_name => Ok(Self::$one),
+                    _ => Err(RuleNameError {
+                        text: s.to_string(),
+                        names: [$zero_name, $one_name],
+                    }),
+                }
+            }
+        }
     };
 }
+
+/// A name that is none of a rule switch's choices (or of a side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleNameError {
+    /// What was given.
+    pub text: String,
+    /// The names there are.
+    pub names: [&'static str; 2],
+}
+
+impl fmt::Display for RuleNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is neither '{}' nor '{}'",
+            self.text, self.names[0], self.names[1]
+        )
+    }
+}
+
+impl std::error::Error for RuleNameError {}
 
 file_codes!(Diagonals, Corner = "corner", Center = "center");
 file_codes!(Continuation, Free = "free", Forced = "forced");
@@ -91,6 +134,7 @@ impl Color {
             Color::Black => 'b',
         }
     }
+    /// `white` or `black`, as flags and game records spell it.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -102,6 +146,28 @@ impl Color {
         match self {
             Color::White => "White",
             Color::Black => "Black",
+        }
+    }
+}
+
+/// `white` or `black` ([`Color::name`]).
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `white` or `black` ([`Color::name`]).
+impl std::str::FromStr for Color {
+    type Err = RuleNameError;
+    fn from_str(s: &str) -> Result<Self, RuleNameError> {
+        match s {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            _ => Err(RuleNameError {
+                text: s.to_string(),
+                names: ["white", "black"],
+            }),
         }
     }
 }
@@ -198,5 +264,24 @@ mod tests {
             Rules::default().to_string(),
             "diagonals corner, continuation free, stalemate loss, sacrifice off, first white, move limit off"
         );
+    }
+
+    #[test]
+    fn each_choice_reads_back_from_its_name() {
+        for d in [Diagonals::Corner, Diagonals::Center] {
+            assert_eq!(d.to_string().parse(), Ok(d));
+        }
+        for c in [Continuation::Free, Continuation::Forced] {
+            assert_eq!(c.to_string().parse(), Ok(c));
+        }
+        for m in [Stalemate::Loss, Stalemate::Draw] {
+            assert_eq!(m.to_string().parse(), Ok(m));
+        }
+        for c in [Color::White, Color::Black] {
+            assert_eq!(c.to_string().parse(), Ok(c));
+        }
+        let e = "centre".parse::<Diagonals>().unwrap_err();
+        assert_eq!(e.to_string(), "'centre' is neither 'corner' nor 'center'");
+        assert!("White".parse::<Color>().is_err());
     }
 }

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::bits::Bits;
 use crate::geometry::Board;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Diagonals, Rules};
 
 /// Win, draw or loss, without the distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18,6 +18,7 @@ pub enum Wdl {
 }
 
 impl Wdl {
+    /// `win`, `draw` or `loss`.
     pub fn name(self) -> &'static str {
         match self {
             Wdl::Win => "win",
@@ -25,12 +26,20 @@ impl Wdl {
             Wdl::Loss => "loss",
         }
     }
+    /// The same result for the other side.
     pub fn negate(self) -> Wdl {
         match self {
             Wdl::Win => Wdl::Loss,
             Wdl::Draw => Wdl::Draw,
             Wdl::Loss => Wdl::Win,
         }
+    }
+}
+
+/// [`Wdl::name`].
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -154,27 +163,70 @@ pub trait Oracle<B: Bits>: Sync {
     }
 }
 
-/// Panics unless `board` is played under `rules`' diagonal rule (or the two
+/// Why tables, a board and rules given together are not one game
+/// ([`same_game`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameMismatch {
+    /// The board and the rules give different diagonal rules, on a board
+    /// where the two join different points.
+    Diagonals { board: Board, rules: Diagonals },
+    /// The oracle holds tables of another board or rule set.
+    OtherTables { board: Board, rules: Rules },
+}
+
+impl fmt::Display for GameMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameMismatch::Diagonals { board, rules } => write!(
+                f,
+                "the board {board} has the {:?} diagonal rule, the rules {rules:?}: give both the same",
+                board.diagonals
+            ),
+            GameMismatch::OtherTables { board, rules } => write!(
+                f,
+                "the tables given are not those of {board} under {}",
+                rules.slug()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameMismatch {}
+
+/// Whether `board` is played under `rules`' diagonal rule (or the two
 /// rules agree on it) and `oracle` serves that game: the check of
 /// [`crate::search::Solver::new`] and [`crate::engine::choose`], which
 /// take both and would otherwise answer wrongly (move generation follows
 /// the board, tables the rules).
+pub fn same_game<B: Bits, O: Oracle<B> + ?Sized>(
+    board: &Board,
+    rules: &Rules,
+    oracle: &O,
+) -> Result<(), GameMismatch> {
+    if board.diagonals != rules.diagonals && !board.diagonal_rules_agree() {
+        return Err(GameMismatch::Diagonals {
+            board: *board,
+            rules: rules.diagonals,
+        });
+    }
+    if !oracle.serves(board, rules) {
+        return Err(GameMismatch::OtherTables {
+            board: *board,
+            rules: *rules,
+        });
+    }
+    Ok(())
+}
+
+/// Panics where [`same_game`] says no.
 pub(crate) fn assert_same_game<B: Bits, O: Oracle<B> + ?Sized>(
     board: &Board,
     rules: &Rules,
     oracle: &O,
 ) {
-    assert!(
-        board.diagonals == rules.diagonals || board.diagonal_rules_agree(),
-        "the board {board} has the {:?} diagonal rule, the rules {:?}: give both the same",
-        board.diagonals,
-        rules.diagonals
-    );
-    assert!(
-        oracle.serves(board, rules),
-        "the tables given are not those of {board} under {}",
-        rules.slug()
-    );
+    if let Err(e) = same_game(board, rules, oracle) {
+        panic!("{e}");
+    }
 }
 
 /// Maybe an oracle: `None` knows nothing.

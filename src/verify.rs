@@ -91,7 +91,12 @@ pub fn verify_class<B: Bits>(
 ) -> Result<ClassCheck<B>, ProbeError> {
     // Indices are of the stored board; positions are checked on the asked
     // one (the transpose, for a tall board), through the probe's own map.
-    let indexer = ClassIndexer::<B>::new(tb.stored_board(), class);
+    let board = tb.stored_board();
+    if class.stones() as usize > board.points() {
+        // (The indexer's assertion panicked.)
+        return Err(ProbeError::NoSuchClass { class, board });
+    }
+    let indexer = ClassIndexer::<B>::new(board, class);
     let size = indexer.size();
     let count = sample.map_or(size, |s| s.min(size));
     let nth = |k: u64| -> u64 {

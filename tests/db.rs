@@ -614,6 +614,99 @@ fn tables_serve_their_own_game_and_a_search_refuses_others() {
     let message = refused.expect_err("board center, rules corner");
     let text = message.downcast_ref::<String>().unwrap();
     assert!(text.contains("give both the same"), "{text}");
+    // The engine, which answers with a `Result`, says both as errors (it
+    // panicked), and a position of another board too.
+    use fanorona::engine::{EngineError, Limits, choose};
+    let depth = Limits::depth(2);
+    match choose(&geo, &rules, &start, &tb, &depth) {
+        Err(e @ EngineError::Mismatch(_)) => {
+            assert!(e.to_string().contains("not those of 3x3"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    match choose(&geo53, &rules, &start53, &fanorona::NoTables, &depth) {
+        Err(e @ EngineError::Mismatch(_)) => {
+            assert!(e.to_string().contains("give both the same"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    match choose(&geo, &rules, &start53, &fanorona::NoTables, &depth) {
+        Err(e @ EngineError::Position(_)) => {
+            assert!(e.to_string().contains("past the 9 points"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(choose(&geo, &rules, &start, &fanorona::NoTables, &depth).is_ok());
+}
+
+/// Positions that cannot stand on the tables' board (of a bigger board,
+/// or made by hand) and classes with more stones than points are refused
+/// with an error naming what is wrong: a 5x3 position indexed past a 3x3
+/// table's arrays and panicked, a stone on both sides was answered.
+#[test]
+fn probes_refuse_positions_and_classes_the_board_cannot_hold() {
+    use fanorona::notation::parse_position;
+    use fanorona::position::PositionError;
+    use fanorona::probe::ProbeError;
+    let db = temp_db("refuse");
+    let rules = Rules::default();
+    let b33 = Board::new(3, 3, rules.diagonals).unwrap();
+    let b53 = Board::new(5, 3, rules.diagonals).unwrap();
+    build_quietly(&db, b33, rules, 4);
+    let tb = Tablebase::<u64>::new(&db, b33, rules);
+    let good = parse_position::<u64>(&b33, "W../.../..B w").unwrap();
+    assert!(tb.probe(&good).is_ok());
+    let wide = parse_position::<u64>(&b53, "W..../...../....B w").unwrap();
+    let shared = fanorona::Position {
+        black: good.black | good.white,
+        ..good
+    };
+    // A block on a stone of the side to move (white's a3).
+    let own_block = fanorona::Position {
+        block: fanorona::Bits::squares(good.white).next(),
+        ..good
+    };
+    let far_block = fanorona::Position {
+        block: Some(200),
+        ..good
+    };
+    let cases = [
+        (wide, "past the 9 points of the 3x3 board"),
+        (shared, "a white and a black stone on a3"),
+        (
+            own_block,
+            "block on a3 of the 3x3 board is not a stone of the side not to move",
+        ),
+        (far_block, "block on point number 200"),
+    ];
+    for (pos, words) in cases {
+        for result in [
+            tb.probe(&pos).map(|_| ()),
+            tb.probe_wdl(&pos).map(|_| ()),
+            tb.probe_moves(&pos, None).map(|_| ()),
+        ] {
+            match result {
+                Err(ProbeError::Position(e)) => assert!(e.to_string().contains(words), "{e}"),
+                other => panic!("{pos:?}: {other:?}"),
+            }
+        }
+    }
+    assert!(matches!(
+        wide.check(&b33),
+        Err(PositionError::OffBoard { square: 10, .. })
+    ));
+    assert_eq!(wide.check(&b53), Ok(()));
+    let class = MaterialClass::new(5, 5, false);
+    match fanorona::verify::verify_class(&tb, class, None, &|_| {}) {
+        Err(e @ ProbeError::NoSuchClass { .. }) => {
+            assert!(
+                e.to_string().contains("10 stones, more than the 9 points"),
+                "{e}"
+            )
+        }
+        other => panic!("{:?}", other.map(|c| c.mismatches)),
+    }
+    std::fs::remove_dir_all(&db).unwrap();
 }
 
 #[test]

@@ -141,7 +141,7 @@ fn turns_typed_at_a_game_read_without_panicking() {
                     assert!(parse_turn(&geo, &rules, &pos, name).is_ok(), "{name}");
                 }
                 // The same text at a game, step by step as a person types.
-                let mut game = Game::<u64>::from_position(board, rules, pos);
+                let mut game = Game::<u64>::from_position(board, rules, pos).unwrap();
                 for word in text.split_whitespace() {
                     let _ = game.enter(word);
                 }

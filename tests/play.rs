@@ -559,7 +559,9 @@ fn engine_vs_random<O: Oracle<u64>>(
 ) -> (Option<Color>, EndReason, u32) {
     let rules = Rules::default();
     let start = parse_position::<u64>(&brute.board, fen).unwrap();
-    let mut game = Game::from_position(brute.board, rules, start).with_max_turns(Some(cap));
+    let mut game = Game::from_position(brute.board, rules, start)
+        .unwrap()
+        .with_max_turns(Some(cap));
     let mut rng = XorShift64::new(seed);
     while game.outcome().is_none() {
         let pos = *game.position();

@@ -139,6 +139,11 @@ mod tests {
         assert_eq!(bytes((1 << 30) - 10_000), "1.00 GiB");
         assert_eq!(bytes(1023 * MIB), "1023.0 MiB");
         assert_eq!(bytes(48 * MIB + MIB / 2), "48.5 MiB");
+        assert_eq!(bytes(MIB / 10), "0.1 MiB");
+        assert_eq!(bytes(MIB / 20 + 1), "0.1 MiB");
+        assert_eq!(bytes(MIB / 20), "51.2 KiB");
+        assert_eq!(bytes(1024), "1.0 KiB");
+        assert_eq!(bytes(10), "10 bytes");
     }
 
     #[test]

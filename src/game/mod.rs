@@ -27,7 +27,7 @@ use crate::bits::{Bits, Square};
 use crate::geometry::{Board, Geometry};
 use crate::movegen::{CaptureKind, Status, Step, Turn, legal_turns, status};
 use crate::notation::{NotationError, parse_position, parse_turn, position_to_fen, turn_to_string};
-use crate::position::Position;
+use crate::position::{Position, PositionError};
 use crate::rules::{Color, Continuation, Rules, Stalemate};
 
 mod record;
@@ -131,6 +131,8 @@ pub enum GameError {
     CannotEnd { options: Vec<String> },
     /// A step command with no stone chosen.
     NoStoneChosen { text: String },
+    /// A start position that cannot stand on the board.
+    Position(PositionError),
 }
 
 impl fmt::Display for GameError {
@@ -144,6 +146,7 @@ impl fmt::Display for GameError {
                 "a turn is half entered: finish it, or undo its steps first"
             ),
             GameError::Notation(e) => write!(f, "{e}"),
+            GameError::Position(e) => write!(f, "{e}"),
             GameError::NotUnderstood { text } => write!(
                 f,
                 "'{text}' is not a move, a point or a command (type 'help')"
@@ -290,22 +293,38 @@ pub struct Game<B: Bits> {
 impl<B: Bits> Game<B> {
     /// A game from the rule book's start position. The board's diagonal rule
     /// is taken from `rules`.
+    ///
+    /// # Panics
+    ///
+    /// When the board has more points than `B` holds.
     pub fn new(board: Board, rules: Rules) -> Game<B> {
         let board = Board {
             diagonals: rules.diagonals,
             ..board
         };
         let start = Position::start(&board, rules.first);
-        Game::from_position(board, rules, start)
+        Game::from_position(board, rules, start).expect("the start stands on its board")
     }
 
-    /// A game from any position.
-    pub fn from_position(board: Board, rules: Rules, start: Position<B>) -> Game<B> {
+    /// A game from any position that can stand on the board
+    /// ([`Position::check`]; one of another board was taken, and played
+    /// as if its stones past the board were not there). The board's
+    /// diagonal rule is taken from `rules`.
+    ///
+    /// # Panics
+    ///
+    /// When the board has more points than `B` holds.
+    pub fn from_position(
+        board: Board,
+        rules: Rules,
+        start: Position<B>,
+    ) -> Result<Game<B>, GameError> {
         let board = Board {
             diagonals: rules.diagonals,
             ..board
         };
-        Game {
+        start.check(&board).map_err(GameError::Position)?;
+        Ok(Game {
             geo: Geometry::new(board),
             rules,
             start,
@@ -314,7 +333,7 @@ impl<B: Bits> Game<B> {
             max_turns: None,
             adjudication: None,
             partial: None,
-        }
+        })
     }
 
     /// Ends the game as a draw after `cap` turns in all (not a rule of the
@@ -1148,8 +1167,10 @@ impl<B: Bits> Game<B> {
             }
             None => Position::start(&rec.board, rec.rules.first),
         };
-        let mut game =
-            Game::from_position(rec.board, rec.rules, start).with_max_turns(rec.max_turns);
+        // (A position read from text always stands on its board.)
+        let mut game = Game::from_position(rec.board, rec.rules, start)
+            .expect("a parsed position stands on its board")
+            .with_max_turns(rec.max_turns);
         for m in &rec.moves {
             if let Some(outcome) = game.outcome() {
                 return Err(RecordError::MoveAfterEnd {
@@ -1185,7 +1206,23 @@ mod tests {
     fn game(fen: &str, rules: Rules) -> Game<u64> {
         let board = Board::new(3, 3, rules.diagonals).unwrap();
         let pos = parse_position::<u64>(&board, fen).unwrap();
-        Game::from_position(board, rules, pos)
+        Game::from_position(board, rules, pos).unwrap()
+    }
+
+    #[test]
+    fn a_game_refuses_a_start_of_another_board() {
+        // (Taken, and played as if the stones past the board were not
+        // there.)
+        let b33 = Board::new(3, 3, Diagonals::Corner).unwrap();
+        let b53 = Board::new(5, 3, Diagonals::Corner).unwrap();
+        let wide = parse_position::<u64>(&b53, "W..../...../....B w").unwrap();
+        match Game::from_position(b33, Rules::default(), wide) {
+            Err(e @ GameError::Position(_)) => {
+                assert!(e.to_string().contains("past the 9 points"), "{e}")
+            }
+            other => panic!("{:?}", other.map(|g| g.fen())),
+        }
+        assert!(Game::from_position(b53, Rules::default(), wide).is_ok());
     }
 
     #[test]
@@ -1390,7 +1427,7 @@ mod tests {
                     _ => {}
                 }
             }
-            let game = Game::from_position(board, Rules::default(), pos);
+            let game = Game::from_position(board, Rules::default(), pos).unwrap();
             let names = game.legal_moves();
             for name in &names {
                 let steps = name.split('-').count() - 1;
@@ -1459,7 +1496,7 @@ mod tests {
         };
         let board = Board::new(5, 5, Diagonals::Corner).unwrap();
         let pos = parse_position::<u64>(&board, "B..../...../...../...../....W w").unwrap();
-        let mut g = Game::from_position(board, rules, pos);
+        let mut g = Game::from_position(board, rules, pos).unwrap();
         assert_eq!(g.turn_limit(), Some(50));
         while g.outcome().is_none() {
             // A step after which the other side has no capture.

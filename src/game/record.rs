@@ -7,7 +7,7 @@ use std::fmt;
 use super::{EndReason, GameError, Outcome};
 use crate::geometry::{Board, BoardError};
 use crate::notation::NotationError;
-use crate::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
+use crate::rules::{Color, Diagonals, Rules};
 
 /// A move of a record and the line it is on (0 when not read from text).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,35 +249,11 @@ pub fn parse_rules_spec(s: &str) -> Result<Rules, String> {
             _ => Err(bad()),
         };
         match k {
-            "diagonals" => {
-                r.diagonals = match v {
-                    "corner" => Diagonals::Corner,
-                    "center" => Diagonals::Center,
-                    _ => return Err(bad()),
-                }
-            }
-            "continuation" => {
-                r.continuation = match v {
-                    "free" => Continuation::Free,
-                    "forced" => Continuation::Forced,
-                    _ => return Err(bad()),
-                }
-            }
-            "stalemate" => {
-                r.stalemate = match v {
-                    "loss" => Stalemate::Loss,
-                    "draw" => Stalemate::Draw,
-                    _ => return Err(bad()),
-                }
-            }
+            "diagonals" => r.diagonals = v.parse().map_err(|_| bad())?,
+            "continuation" => r.continuation = v.parse().map_err(|_| bad())?,
+            "stalemate" => r.stalemate = v.parse().map_err(|_| bad())?,
             "sacrifice" => r.sacrifice = on_off(v)?,
-            "first" => {
-                r.first = match v {
-                    "white" => Color::White,
-                    "black" => Color::Black,
-                    _ => return Err(bad()),
-                }
-            }
+            "first" => r.first = v.parse().map_err(|_| bad())?,
             "move-limit" => r.move_limit = on_off(v)?,
             _ => {
                 return Err(format!(
