@@ -509,6 +509,38 @@ fn every_command_names_a_db_that_is_no_folder() {
     }
     assert!(!Path::new(missing).exists());
     assert_eq!(std::fs::read_to_string(file).unwrap(), "not tables\n");
+    // A table folder given for the database that holds it: `build` made a
+    // second copy of its tables inside it, `probe` said each class was not
+    // built.
+    let tables = dir.join("db").join("3x3-corner-free-sl");
+    std::fs::create_dir_all(&tables).unwrap();
+    std::fs::write(tables.join("1v1.fnt"), "a table\n").unwrap();
+    for command in commands {
+        user_error(
+            &[command, &["--db", tables.to_str().unwrap()]].concat(),
+            &["is a folder of tables itself", "--db /"],
+        );
+    }
+    assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 1);
+    // A file where a build's table folder goes, or on the way to it: said
+    // before the build's heading (the system's "File exists").
+    let db = dir.join("db2");
+    std::fs::create_dir_all(&db).unwrap();
+    std::fs::write(db.join("3x3-corner-free-sl"), "").unwrap();
+    let below_file = format!("{file}/inner");
+    for plan in [&[][..], &["--plan"]] {
+        let build = ["build", "--board", "3x3", "--pieces", "2"];
+        user_error(
+            &[&build[..], plan, &["--db", db.to_str().unwrap()]].concat(),
+            &["3x3-corner-free-sl: a file where the folder of the tables goes"],
+        );
+        user_error(
+            &[&build[..], plan, &["--db", &below_file]].concat(),
+            &[&format!(
+                "cannot make the folder of the tables: {file} is a file"
+            )],
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -955,6 +987,34 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
 
 /// `bench --json` counts the same tree as the naive generator, and times
 /// probes of the largest 9x5 table of a folder when given one.
+/// What `bench` can refuse it refuses before its timed runs, in its own
+/// flags' words: a perft of seconds was timed and printed before a missing
+/// `--probe-db` was found, and a build too big said "raise --memory", a
+/// flag `bench` does not have.
+#[test]
+fn bench_refuses_its_flags_before_timing_anything() {
+    let dir = temp_folder("bench-refuses");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let missing = format!("{d}/none");
+    // (Depth 9 would take minutes: the refusal comes first.)
+    let bench = ["bench", "--depth", "9", "--runs", "1"];
+    user_error(
+        &[&bench[..], &["--probe-db", &missing]].concat(),
+        &[&format!("--probe-db {missing}: no such folder")],
+    );
+    user_error(
+        &[&bench[..], &["--probe-db", d]].concat(),
+        &["no 9x5 tables", "9x5-corner-free-sl"],
+    );
+    let r = user_error(
+        &[&bench[..], &["--build-pieces", "8"]].concat(),
+        &["--build-pieces 8: building"],
+    );
+    assert!(!r.contains("--memory allows"), "{r}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bench_json_counts_perft_and_times_probes() {
     let want = naive::perft(&start_position(9, 5), NaiveRules::default(), 2);

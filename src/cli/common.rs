@@ -225,7 +225,7 @@ pub enum DbUse {
 /// built).
 pub fn check_db_folder(db: &Path, used: DbUse) -> CliResult {
     if db.is_dir() {
-        return Ok(());
+        return check_not_a_table_folder(db);
     }
     let what = match (db.exists(), used) {
         (true, _) => "a file, not a folder of endgame tables",
@@ -233,6 +233,30 @@ pub fn check_db_folder(db: &Path, used: DbUse) -> CliResult {
         (false, DbUse::BuildInto) => "no such folder (create it, or leave --db out to use db/)",
     };
     Err(CliError(format!("--db {}: {what}", db.display())))
+}
+
+/// A table folder given for the database that holds it: `build` made a
+/// second copy of every table inside it (hours on 9x5), `probe` said each
+/// class was not built, `info` said "no tables". A database folder holds
+/// its tables in a folder per board and rule set, never directly.
+fn check_not_a_table_folder(db: &Path) -> CliResult {
+    let holds_tables = std::fs::read_dir(db).is_ok_and(|rd| {
+        rd.flatten()
+            .any(|e| e.path().extension().and_then(|x| x.to_str()) == Some("fnt"))
+    });
+    if !holds_tables {
+        return Ok(());
+    }
+    let parent = db
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf))
+        .unwrap_or_else(|| db.join(".."));
+    Err(CliError(format!(
+        "--db {} is a folder of tables itself: give the database folder that holds it, --db {}",
+        db.display(),
+        parent.display()
+    )))
 }
 
 /// `path` with `.tmp` added: where a file is written whole before it is

@@ -405,6 +405,37 @@ pub fn build_tables_until(
     Ok(Ok(out))
 }
 
+/// The folder a build writes its tables into, if something is in the way:
+/// a file of that name ("File exists (os error 17)" after the table's
+/// heading), or a file on the path to it. (Whether the system lets the
+/// folder be made is found out by making it: permissions do not say it for
+/// every user.)
+fn check_table_folder(dir: &Path) -> CliResult {
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError(format!(
+            "{}: a file where the folder of the tables goes: move it away",
+            dir.display()
+        )));
+    }
+    // The nearest folder that is there must take a new one: nothing is
+    // made before the build starts (`--plan` makes nothing at all).
+    let mut above = dir.parent();
+    while let Some(p) = above.filter(|p| !p.as_os_str().is_empty() && !p.exists()) {
+        above = p.parent();
+    }
+    let above = above
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !above.is_dir() {
+        return Err(CliError(format!(
+            "{}: cannot make the folder of the tables: {} is a file",
+            dir.display(),
+            above.display()
+        )));
+    }
+    Ok(())
+}
+
 /// A warning when the group of a build that needs the most memory,
 /// `needed` bytes, needs more than the system has `available` now: the
 /// build is allowed (`--memory`), but the kernel would kill it, or
@@ -601,6 +632,7 @@ pub fn build(args: &BuildArgs) -> CliResult {
     if args.db.exists() {
         check_db_folder(&args.db, DbUse::Read)?;
     }
+    check_table_folder(&fanorona::builder::table_dir(&args.db, &board, &rules))?;
     if args.plan {
         return print_plan(board, &rules, &selection, args);
     }
@@ -991,24 +1023,6 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
             ),
             (None, None) => {}
         }
-    }
-    // A table folder given for the database that holds it (`info` said "no
-    // tables", exit 0, where `verify` failed, neither saying why).
-    let holds_tables = std::fs::read_dir(db).is_ok_and(|rd| {
-        rd.flatten()
-            .any(|e| e.path().extension().and_then(|x| x.to_str()) == Some("fnt"))
-    });
-    if out.is_empty() && holds_tables {
-        let parent = db
-            .canonicalize()
-            .ok()
-            .and_then(|p| p.parent().map(Path::to_path_buf))
-            .unwrap_or_else(|| db.join(".."));
-        return Err(CliError(format!(
-            "{} is a folder of tables itself: give the database folder that holds it, --db {}",
-            db.display(),
-            parent.display()
-        )));
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)

@@ -287,6 +287,15 @@ pub fn bench(args: &BenchArgs) -> CliResult {
             "--search-memory {mib}: give the graph's memory in MiB, more than 0 (4 is a second or two)"
         )));
     }
+    // What can be refused is refused before the perft runs (a seconds-long
+    // perft was timed and printed, then `--probe-db` found missing).
+    let probe_table = match &args.probe_db {
+        Some(db) => Some(bench_probe_table(db, board, &rules)?),
+        None => None,
+    };
+    if let Some(k) = args.build_pieces {
+        check_bench_build(k, board, &rules)?;
+    }
     let depth = args.depth;
     let (n1, t1) = best_of(args.runs, || perft(&geo, &rules, &pos, depth));
     if !args.json {
@@ -303,8 +312,8 @@ pub fn bench(args: &BenchArgs) -> CliResult {
             n2 as f64 / t2 / 1e6
         );
     }
-    let probe = match &args.probe_db {
-        Some(db) => Some(bench_probe(db, board, &rules)?),
+    let probe = match probe_table {
+        Some(table) => Some(bench_probe(table, board)?),
         None => None,
     };
     let build = match args.build_pieces {
@@ -478,6 +487,29 @@ impl Drop for TempFolder {
     }
 }
 
+/// Whether the bench's build of `board` tables up to `pieces` stones fits
+/// the memory a build takes by default (said as the bench's: it has no
+/// `--memory`, which the build's own message told to raise).
+fn check_bench_build(pieces: u32, board: Board, rules: &Rules) -> CliResult {
+    use fanorona::builder::{BuildError, BuildOptions, Builder, Selection};
+    let folder = std::env::temp_dir().join(format!("fanorona-bench-build-{}", std::process::id()));
+    let builder = Builder::<u64>::new(&folder, board, *rules, BuildOptions::default());
+    match builder.check_selection(&Selection::UpTo(pieces)) {
+        Ok(_) => Ok(()),
+        Err(BuildError::TooBig {
+            group,
+            needed,
+            limit,
+        }) => Err(CliError(format!(
+            "--build-pieces {pieces}: building {group} needs about {}, more than the {} a bench \
+             build may use: give fewer stones (`build --memory` builds bigger tables)",
+            fanorona::progress::bytes(needed as usize),
+            fanorona::progress::bytes(limit as usize)
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Times builds of the `board` tables of at most `pieces` stones from
 /// nothing, on one thread and on `threads`.
 fn bench_build(
@@ -547,17 +579,69 @@ struct ProbeTimes {
     wdl: Option<(f64, f64)>,
 }
 
-/// Times probes of random positions of the largest table in `db`.
-fn bench_probe(db: &std::path::Path, board: Board, rules: &Rules) -> Result<ProbeTimes, CliError> {
-    use fanorona::index::{ClassIndexer, DecodeCache};
+/// The largest readable 9x5 table of `--probe-db`, which the probes are
+/// timed on.
+struct ProbeTable {
+    db: std::path::PathBuf,
+    rules: Rules,
+    tb: fanorona::probe::Tablebase<u64>,
+    class: fanorona::index::MaterialClass,
+    file: fanorona::table::TableFile,
+}
+
+/// Finds [`ProbeTable`] in `db`, or says why there is none.
+fn bench_probe_table(
+    db: &std::path::Path,
+    board: Board,
+    rules: &Rules,
+) -> Result<ProbeTable, CliError> {
     use fanorona::probe::Tablebase;
+    super::common::check_db_folder(db, super::common::DbUse::Read).map_err(|e| {
+        CliError(
+            e.0.replacen("--db", "--probe-db", 1)
+                .replace("holds it, --db", "holds it, --probe-db"),
+        )
+    })?;
     let tb = Tablebase::<u64>::new(db, board, *rules);
+    let dir = fanorona::builder::table_dir(db, &board, rules);
+    let no_tables = || {
+        CliError(format!(
+            "--probe-db {}: no 9x5 tables under the default rules (no {}): `fanorona build --db {}` makes them",
+            db.display(),
+            dir.display(),
+            db.display()
+        ))
+    };
+    if !dir.is_dir() {
+        return Err(no_tables());
+    }
     let (class, file) = tb
         .list()?
         .into_iter()
         .filter_map(|(c, f)| f.ok().map(|f| (c, f)))
         .max_by_key(|(_, f)| f.header.entries)
-        .ok_or_else(|| CliError(format!("no 9x5 tables in {}", db.display())))?;
+        .ok_or_else(no_tables)?;
+    Ok(ProbeTable {
+        db: db.to_path_buf(),
+        rules: *rules,
+        tb,
+        class,
+        file,
+    })
+}
+
+/// Times probes of random positions of the largest table in `db`.
+fn bench_probe(table: ProbeTable, board: Board) -> Result<ProbeTimes, CliError> {
+    use fanorona::index::{ClassIndexer, DecodeCache};
+    use fanorona::probe::Tablebase;
+    let ProbeTable {
+        db,
+        rules,
+        tb,
+        class,
+        file,
+    } = table;
+    let (db, rules) = (db.as_path(), &rules);
     let ix = ClassIndexer::<u64>::new(board, class);
     let mut cache = DecodeCache::default();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
