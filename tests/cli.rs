@@ -1979,9 +1979,33 @@ fn perft_stops_at_the_move_limit() {
     let free = depths(&[]);
     let limited = depths(&["--move-limit"]);
     assert_eq!(free.len(), 12);
-    assert_eq!(limited[..10], free[..10]);
+    assert_eq!(limited[..], free[..10]);
     assert!(free[10] > 0 && free[11] > 0, "{free:?}");
-    assert_eq!(limited[10..], [0, 0]);
+    // The depths past the limit are one line.
+    let text = ok(&["perft", "--board", "13x1", "--depth", "12", "--move-limit"]);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("depths 11 to 12 "), "{text}");
+    assert!(
+        last.contains(" 0  (past the move limit of 10 turns)"),
+        "{text}"
+    );
+    // So are those past a depth with no node (`--depth 4294967295` wrote
+    // a line for each).
+    let text = ok(&["perft", "--position", "W.B w", "--depth", "4294967295"]);
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(text.contains("depths 3 to 4294967295 "), "{text}");
+    let json = ok(&[
+        "perft",
+        "--position",
+        "W.B w",
+        "--depth",
+        "4294967295",
+        "--json",
+    ]);
+    assert!(
+        json.starts_with("{\"depth\": 4294967295, \"nodes\": 0,"),
+        "{json}"
+    );
     let json = ok(&[
         "perft",
         "--board",

@@ -169,12 +169,26 @@ pub fn perft_cmd(args: &PerftArgs) -> CliResult {
         // nothing is deeper (the flag was shown and not applied).
         let turns_left = rules.turn_limit(board.rows);
         for depth in first..=args.depth {
+            // Every depth past the limit, or past one with no node, counts
+            // none: said once (`--depth 4294967295` printed a line for
+            // each).
+            let deeper = if depth < args.depth {
+                format!("depths {depth} to {}", args.depth)
+            } else {
+                format!("depth {depth:>2}")
+            };
             if let Some(limit) = turns_left.filter(|&l| depth > l) {
                 last = (0, 0.0);
                 if !args.json {
-                    println!("depth {depth:>2}  {:>16}  (past the move limit of {limit} turns)", 0);
+                    println!("{deeper}  {:>16}  (past the move limit of {limit} turns)", 0);
                 }
-                continue;
+                break;
+            }
+            if depth > first && last.0 == 0 {
+                if !args.json {
+                    println!("{deeper}  {:>16}  (the game is over in every line)", 0);
+                }
+                break;
             }
             let t = Instant::now();
             // A bar over the subtrees shared out (depth 7 from the 9x5
