@@ -67,6 +67,8 @@ pub enum BoardError {
     BadSize { cols: usize, rows: usize },
     /// Not of the form `CxR`.
     BadSyntax(String),
+    /// Of the form `CxR`, with a side past any number a size can be.
+    Huge(String),
 }
 
 impl fmt::Display for BoardError {
@@ -75,6 +77,10 @@ impl fmt::Display for BoardError {
             BoardError::BadSize { cols, rows } => write!(
                 f,
                 "board {cols}x{rows} is not allowed: columns and rows must both be odd numbers from 1 to 13"
+            ),
+            BoardError::Huge(s) => write!(
+                f,
+                "board '{s}' is not allowed: columns and rows must both be odd numbers from 1 to {MAX_SIDE}"
             ),
             BoardError::BadSyntax(s) => {
                 write!(
@@ -161,8 +167,18 @@ impl Board {
     pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {
         let bad = || BoardError::BadSyntax(s.to_string());
         let (c, r) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-        let c = c.trim().parse().map_err(|_| bad())?;
-        let r = r.trim().parse().map_err(|_| bad())?;
+        // (Digits past `usize` were said not to be of the form CxR.)
+        let side = |t: &str| {
+            let t = t.trim();
+            t.parse::<usize>().map_err(|_| {
+                if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                    BoardError::Huge(s.trim().to_string())
+                } else {
+                    bad()
+                }
+            })
+        };
+        let (c, r) = (side(c)?, side(r)?);
         Board::new(c, r, Diagonals::Corner)?;
         Ok((c, r))
     }

@@ -38,6 +38,12 @@ pub enum NotationError {
     /// A row with a run of empty points that is not a number from 1
     /// (`0`, `01`).
     BadRun { fen: String, row: String },
+    /// A run of empty points longer than any board's side (`99999`).
+    LongRun {
+        fen: String,
+        row: String,
+        run: String,
+    },
     /// The diagram does not fit the board asked for.
     WrongBoard { fen: String, expected: Board },
     /// The board has more points than the set type holds (`u64` holds 64:
@@ -78,6 +84,11 @@ impl fmt::Display for NotationError {
             NotationError::BadRun { fen, row } => write!(
                 f,
                 "position '{fen}': row '{row}' has a run of empty points that starts with 0 (a run is a number from 1)"
+            ),
+            NotationError::LongRun { fen, row, run } => write!(
+                f,
+                "position '{fen}': row '{row}' has a run of {run} empty points, more than the \
+                 {MAX_SIDE} of the widest board"
             ),
             NotationError::Trailing(s) => {
                 write!(f, "unexpected '{s}' after the side to move")
@@ -150,13 +161,25 @@ impl Diagram {
         for row in board_part.split('/') {
             let mut cells = Vec::new();
             let mut digits = String::new();
+            // (A run was cut to 1,000 points, and the row then said to
+            // have a length no one wrote.)
             let flush = |digits: &mut String, cells: &mut Vec<Cell>| {
                 if !digits.is_empty() {
-                    let n: usize = digits.parse().unwrap_or(usize::MAX);
-                    let n = n.min(1000);
+                    let n = digits
+                        .parse::<usize>()
+                        .ok()
+                        // (Runs up to this are counted, so that the
+                        // board's size can be said: "15/15/15 w is 15x3".)
+                        .filter(|&n| n <= 1000)
+                        .ok_or_else(|| NotationError::LongRun {
+                            fen: fen_t.to_string(),
+                            row: row.to_string(),
+                            run: digits.clone(),
+                        })?;
                     cells.extend(std::iter::repeat_n(Cell::Empty, n));
                     digits.clear();
                 }
+                Ok(())
             };
             for ch in row.chars() {
                 if ch.is_ascii_digit() {
@@ -170,7 +193,7 @@ impl Diagram {
                     digits.push(ch);
                     continue;
                 }
-                flush(&mut digits, &mut cells);
+                flush(&mut digits, &mut cells)?;
                 cells.push(match ch {
                     '.' => Cell::Empty,
                     'W' => Cell::Stone(Color::White),
@@ -185,7 +208,7 @@ impl Diagram {
                     }
                 });
             }
-            flush(&mut digits, &mut cells);
+            flush(&mut digits, &mut cells)?;
             rows_top_first.push(cells);
         }
         let cols = rows_top_first[0].len();

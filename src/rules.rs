@@ -227,6 +227,22 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The switches a table depends on, as [`Rules`]' `Display` writes
+    /// them: one table serves either side first, with the move limit or
+    /// without (the limit cuts distances when read), so a table folder's
+    /// heading that named them said of it what it is not.
+    pub fn table_text(&self) -> String {
+        format!(
+            "diagonals {}, continuation {}, stalemate {}, sacrifice {}",
+            self.diagonals.name(),
+            self.continuation.name(),
+            self.stalemate.name(),
+            if self.sacrifice { "on" } else { "off" },
+        )
+    }
+}
+
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -263,6 +279,10 @@ mod tests {
         assert_eq!(
             Rules::default().to_string(),
             "diagonals corner, continuation free, stalemate loss, sacrifice off, first white, move limit off"
+        );
+        assert_eq!(
+            rules.table_text(),
+            "diagonals center, continuation forced, stalemate draw, sacrifice on"
         );
     }
 

@@ -209,7 +209,13 @@ impl fmt::Display for TableError {
         match self {
             TableError::Io { path, err } => write!(f, "{}: {err}", path.display()),
             TableError::Corrupt { path, what } => {
-                write!(f, "{}: table is corrupt: {what}", path.display())
+                // (A WDL file's damage was said of a table.)
+                let file = if path.extension().is_some_and(|x| x == "fnw") {
+                    "WDL file"
+                } else {
+                    "table"
+                };
+                write!(f, "{}: {file} is corrupt: {what}", path.display())
             }
             TableError::Version { path, found } => write!(
                 f,

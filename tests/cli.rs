@@ -384,6 +384,22 @@ fn user_errors_exit_with_code_2() {
     );
     user_error(&["perft", "--board", "15x5", "--depth", "1"], &["15x5"]);
     user_error(&["perft", "--board", "9by5", "--depth", "1"], &["9by5"]);
+    // Numbers past any size are said to be too big, not to be no number
+    // (nor cut to 1,000 and said as a row length no one wrote).
+    let huge = "99999999999999999999";
+    user_error(
+        &["perft", "--board", &format!("{huge}x3")],
+        &["is not allowed", "from 1 to 13"],
+    );
+    user_error(
+        &["build", "--pieces", "100000000000", "--plan"],
+        &["--pieces 100000000000: the 9x5 board has 45 points"],
+    );
+    user_error(
+        &["show", "--position", &format!("B{huge}/B.W/WWW w")],
+        &[&format!("a run of {huge} empty points, more than the 13")],
+    );
+    user_error(&["repack", "--block-entries=-1"], &["64..=1048576"]);
     // positions
     user_error(&["show", "--position", "BBB/BXW/WWW w"], &["'X'"]);
     user_error(&["moves", "--position", "BBB/B.W/WWW"], &["side to move"]);
@@ -791,6 +807,56 @@ fn info_says_a_sacrifice_builds_top_block_classes_are_derived() {
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&db);
+}
+
+/// A build whose tables are another game's says where they are kept: a
+/// tall board's (said before) and a `center` board's whose diagonal rules
+/// join the same points as `corner` (went into the `corner` folder without
+/// a word); headings name only the switches the tables depend on (every
+/// folder was headed "first white, move limit off", though it serves
+/// either side first and the move limit too).
+#[test]
+fn builds_say_where_shared_tables_are_kept() {
+    let db = temp_folder("shared-note");
+    let dir = db.to_str().unwrap();
+    let plan = |board: &str, extra: &[&str]| {
+        let args = [
+            &[
+                "build", "--board", board, "--pieces", "2", "--plan", "--db", dir,
+            ][..],
+            extra,
+        ]
+        .concat();
+        ok(&args)
+    };
+    let out = plan("3x3", &["--diagonals", "center"]);
+    assert!(
+        out.contains("center and corner diagonal rules join the same points: the two share their tables, kept as 3x3-corner-free-sl"),
+        "{out}"
+    );
+    let out = plan("3x5", &[]);
+    assert!(out.contains("(3x5 is 5x3 turned on its side"), "{out}");
+    let out = plan("5x3", &["--diagonals", "center"]);
+    assert!(!out.contains("share their tables"), "{out}");
+    assert!(!out.contains("first white"), "{out}");
+    ok(&[
+        "build",
+        "--board",
+        "3x3",
+        "--pieces",
+        "2",
+        "--db",
+        dir,
+        "--first",
+        "black",
+        "--move-limit",
+    ]);
+    let out = ok(&["info", "--db", dir]);
+    assert!(
+        out.contains("3x3, diagonals corner, continuation free, stalemate loss, sacrifice off\n"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&db).unwrap();
 }
 
 #[test]
@@ -1629,6 +1695,22 @@ fn repacked_tables_answer_as_before() {
     assert_eq!(probe(dir), before);
     let r = ok(&["repack", "--db", dir, "--block-entries", "100", "--json"]);
     assert!(r.contains("\"repacked\": 0"), "{r}");
+    // Into another folder, a table in blocks of that size is copied (it
+    // was said to be passed over).
+    let copied = db.with_extension("copied");
+    let _ = std::fs::remove_dir_all(&copied);
+    let r = ok(&[
+        "repack",
+        "--db",
+        dir,
+        "--out",
+        copied.to_str().unwrap(),
+        "--block-entries",
+        "100",
+    ]);
+    assert!(r.contains("already in blocks of 100: copied"), "{r}");
+    assert_eq!(probe(copied.to_str().unwrap()), before);
+    std::fs::remove_dir_all(&copied).unwrap();
     let r = ok(&["verify", "--db", dir]);
     assert!(r.contains(" 0 mismatches"), "{r}");
     let leftovers = files_with_extension(&folder, "tmp");
@@ -1737,7 +1819,7 @@ fn repacked_tables_answer_as_before() {
     }
     user_error(
         &["repack", "--db", dir, "--block-entries", "10"],
-        &["--block-entries 10", "64"],
+        &["10 is not in 64..=1048576", "64"],
     );
     user_error(
         &["repack", "--db", "/no/such/db", "--block-entries", "1024"],

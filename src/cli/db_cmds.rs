@@ -107,8 +107,18 @@ pub fn parse_pieces(s: &str, board: &Board) -> Result<u32, CliError> {
     if s == "all" {
         return Ok(board.points() as u32);
     }
-    s.parse::<u32>()
-        .map_err(|_| CliError(format!("--pieces '{s}' is not a number or 'all'")))
+    s.parse::<u32>().map_err(|_| {
+        // (A number past u32 was said to be no number.)
+        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            CliError(format!(
+                "--pieces {s}: the {board} board has {} points; ask for 2 to {} stones",
+                board.points(),
+                board.points()
+            ))
+        } else {
+            CliError(format!("--pieces '{s}' is not a number or 'all'"))
+        }
+    })
 }
 
 /// The head of the table of classes `build` prints (with each class's
@@ -359,15 +369,12 @@ pub fn build_tables_until(
     }
     if output == BuildOutput::Table {
         println!(
-            "building {board} tables {selection} under {rules} in {}",
+            "building {board} tables {selection} under {} in {}",
+            rules.table_text(),
             db.display()
         );
-        if board.table_board() != board {
-            println!(
-                "({board} is {} turned on its side: the two share their tables, kept as {})",
-                board.table_board(),
-                board.table_board()
-            );
+        if let Some(note) = shared_tables_note(&board, rules) {
+            println!("{note}");
         }
         print_summary_header(true);
     }
@@ -434,6 +441,28 @@ fn check_table_folder(dir: &Path) -> CliResult {
         )));
     }
     Ok(())
+}
+
+/// Where a board's tables are another game's: a tall board's are its wide
+/// transpose's, and a `center` board's are `corner`'s where the two rules
+/// join the same points (it was said of the tall board only: a `center`
+/// build of 3x3 went into the `corner` folder without a word).
+fn shared_tables_note(board: &Board, rules: &Rules) -> Option<String> {
+    let stored = board.table_board();
+    let stored_rules = fanorona::builder::table_rules(&stored, rules);
+    let folder = fanorona::builder::table_game(board, rules);
+    match (stored != *board, stored_rules.diagonals != rules.diagonals) {
+        (false, false) => None,
+        (true, false) => Some(format!(
+            "({board} is {stored} turned on its side: the two share their tables, kept as {folder})"
+        )),
+        (false, true) => Some(format!(
+            "(on {board} the center and corner diagonal rules join the same points: the two share their tables, kept as {folder})"
+        )),
+        (true, true) => Some(format!(
+            "({board} is {stored} turned on its side, where the center and corner diagonal rules join the same points: they share their tables, kept as {folder})"
+        )),
+    }
 }
 
 /// A warning when the group of a build that needs the most memory,
@@ -522,9 +551,13 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
         return Ok(());
     }
     println!(
-        "plan: {board} tables {selection} under {rules} in {}",
+        "plan: {board} tables {selection} under {} in {}",
+        rules.table_text(),
         dir.display()
     );
+    if let Some(note) = shared_tables_note(&board, rules) {
+        println!("{note}");
+    }
     let width = plan
         .groups
         .iter()
@@ -1180,7 +1213,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
             );
             continue;
         }
-        println!("{}: {board}, {rules}", dir.display());
+        println!("{}: {board}, {}", dir.display(), rules.table_text());
         print_summary_header(false);
         for s in &tables {
             print_summary(s, false, false);
@@ -1254,7 +1287,11 @@ pub struct RepackArgs {
     /// often, for 4% more CPU and 19% more disk; blocks of 32768 missed a
     /// third less, for 17-26% more CPU and 5% less disk
     /// (`experiments/table_blocks/`).
-    #[arg(long, value_name = "N")]
+    // (Bounded here, so that `-1` is told the range that holds, not
+    // "not in 0..=4294967295".)
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u32)
+              .range(fanorona::table::MIN_BLOCK_ENTRIES as i64..=MAX_BLOCK_ENTRIES as i64))]
     pub block_entries: u32,
     /// Write the repacked tables into DIR (the same folder names inside)
     /// and leave --db as it is, instead of replacing each table in place
@@ -1354,8 +1391,9 @@ pub fn repack(args: &RepackArgs) -> CliResult {
             fanorona::builder::lock_folder(&out_dir).map_err(|e| CliError(e.to_string()))?;
         if !args.json {
             println!(
-                "{}: {board}, {rules} -> {}",
+                "{}: {board}, {} -> {}",
                 dir.display(),
+                rules.table_text(),
                 out_dir.display()
             );
         }
@@ -1394,7 +1432,9 @@ pub fn repack(args: &RepackArgs) -> CliResult {
                 copy_wdl()?;
                 after += t.file_len;
                 if !args.json {
-                    println!("{name:>7} already in blocks of {n}");
+                    // (Copied into --out, it was said to be passed over.)
+                    let done = if copy_out { ": copied" } else { "" };
+                    println!("{name:>7} already in blocks of {n}{done}");
                 }
                 continue;
             }
@@ -1700,7 +1740,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     let mut total = VerifyCounts::default();
     for (dir, board, rules) in folders {
         if !args.json {
-            println!("{}: {board}, {rules}", dir.display());
+            println!("{}: {board}, {}", dir.display(), rules.table_text());
         }
         let c = with_bits!(board.points(), B => verify_folder::<B>(&args.db, &dir, board, rules, args, &only)?);
         total.checked += c.checked;
