@@ -79,18 +79,21 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Thinking for at most `t` of wall-clock time.
     pub fn time(t: Duration) -> Limits {
         Limits {
             time: Some(t),
             ..Limits::default()
         }
     }
+    /// Searching at most `n` nodes (the same move on every machine).
     pub fn nodes(n: u64) -> Limits {
         Limits {
             nodes: Some(n),
             ..Limits::default()
         }
     }
+    /// Searching `d` plies deep.
     pub fn depth(d: u32) -> Limits {
         Limits {
             depth: Some(d),

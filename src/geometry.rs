@@ -103,6 +103,8 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board of `cols` columns and `rows` rows, each odd from 1 to
+    /// [`MAX_SIDE`].
     pub fn new(cols: usize, rows: usize, diagonals: Diagonals) -> Result<Board, BoardError> {
         let ok = |n: usize| !n.is_multiple_of(2) && n <= MAX_SIDE;
         if ok(cols) && ok(rows) {
@@ -350,6 +352,12 @@ pub struct Geometry<B> {
 }
 
 impl<B: Bits> Geometry<B> {
+    /// The lines and neighbours of `board`, as sets of type `B`.
+    ///
+    /// # Panics
+    ///
+    /// When the board has more points than `B` holds ([`crate::with_bits!`]
+    /// picks a type that holds it).
     pub fn new(board: Board) -> Geometry<B> {
         assert!(
             board.points() <= B::CAPACITY,

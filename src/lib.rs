@@ -72,6 +72,34 @@
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! Things a library user should know:
+//! - **The board and the rules.** [`Board`] carries a diagonal rule and so
+//!   does [`Rules`]. [`game::Game`], [`probe::Tablebase`] and
+//!   [`builder::Builder`] take the rules' (the board's is overridden);
+//!   functions given a [`Geometry`] (the move generator, [`perft`]) follow
+//!   its board; [`search::Solver`] and [`engine::choose`] refuse the two
+//!   when they differ ([`value::same_game`]). Give both the same.
+//! - **Positions do not know their board.** The fields of [`Position`] are
+//!   public; [`Position::check`] says whether one can stand on a board.
+//!   The table look-ups, [`engine::choose`] and [`game::Game`] check the
+//!   positions given to them; the move generator and the search take them
+//!   as they are (a stone past the board is not seen).
+//! - **Threads.** Builds, [`verify`], and [`perft::perft_parallel`] run on
+//!   rayon's global pool (one thread per core). To bound them, run the call
+//!   inside a pool of your own: `rayon::ThreadPoolBuilder::new()
+//!   .num_threads(2).build()?.install(|| builder.build(6, |_| {}))`.
+//! - **Set types.** Constructors of a board's machinery ([`Geometry::new`],
+//!   [`builder::Builder::new`], [`probe::Tablebase::new`],
+//!   [`game::Game::new`]) panic when the board has more points than the set
+//!   type `B` holds: [`with_bits!`] picks `u64` or [`Wide`] for a board
+//!   known at run time.
+//! - **Speed.** Move generation, the builder and the index count and walk
+//!   stones with `popcnt`, `tzcnt` and BMI2's `pext` where the crate is
+//!   compiled for them (`bits.rs`); this repository's `.cargo/config.toml`
+//!   asks for `target-cpu=native`, which a crate depending on this one
+//!   does not inherit: set `RUSTFLAGS="-C target-cpu=native"` (or the same
+//!   in your own `.cargo/config.toml`) for the fast path.
 
 pub mod bits;
 pub mod builder;

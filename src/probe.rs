@@ -233,7 +233,13 @@ const MAX_PROBLEMS: usize = 16;
 
 impl<B: Bits> Tablebase<B> {
     /// The tables of `board` under `rules` in the database folder `db`
-    /// (the board and rules subfolder is found inside it).
+    /// (the board and rules subfolder is found inside it). Nothing is read
+    /// yet: a folder that is not there answers as one without tables
+    /// ([`ProbeError::NotBuilt`], [`Tablebase::max_stones`] 0).
+    ///
+    /// # Panics
+    ///
+    /// When the board has more points than `B` holds.
     pub fn new(db: &Path, board: Board, rules: Rules) -> Tablebase<B> {
         // The diagonal rule is the rules' (as for `Builder` and `Game`).
         let board = Board {

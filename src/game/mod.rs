@@ -343,15 +343,19 @@ impl<B: Bits> Game<B> {
         self
     }
 
+    /// The board's lines and neighbours.
     pub fn geometry(&self) -> &Geometry<B> {
         &self.geo
     }
+    /// The board, with the rules' diagonal rule.
     pub fn board(&self) -> &Board {
         &self.geo.board
     }
+    /// The rules the game is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    /// The cap of [`Game::with_max_turns`], if any.
     pub fn max_turns(&self) -> Option<u32> {
         self.max_turns
     }
