@@ -840,6 +840,43 @@ fn a_damaged_table_is_named_while_the_engine_plays_on() {
     let _ = std::fs::remove_dir_all(&db);
 }
 
+/// Under a `--max-turns` cap the hint (and the engine, through the same
+/// turns left) values a win or loss further away than the cap as the draw
+/// it is in this game (they planned by the move limit alone: "win in 11"
+/// with two turns to play).
+#[test]
+fn a_cap_on_the_turns_is_planned_by() {
+    let db = built_tables("hint-cap", "5x3", "3");
+    let dir = db.to_str().unwrap();
+    let start = "W..../..B../...W. w";
+    let hint = |extra: &[&str]| {
+        let args = [
+            &["play", "--position", start, "--human", "both", "--db", dir][..],
+            extra,
+        ]
+        .concat();
+        let out = stdout(&run(&args, "hint\nquit\n"));
+        out.lines()
+            .find_map(|l| {
+                l.split_once("Tables (perfect play): ")
+                    .map(|(_, h)| h.to_string())
+            })
+            .unwrap_or_else(|| panic!("no hint:\n{out}"))
+    };
+    let free = hint(&[]);
+    assert!(
+        free.starts_with("d1-e1 win in 11, a3-b3 win in 11, a3-a2 loss in 8"),
+        "{free}"
+    );
+    let capped = hint(&["--max-turns", "2"]);
+    assert!(
+        capped.starts_with("d1-e1 draw, a3-b3 draw, a3-a2 draw, "),
+        "{capped}"
+    );
+    assert!(capped.contains("d1-d2 loss in 2"), "{capped}");
+    let _ = std::fs::remove_dir_all(&db);
+}
+
 /// `hint` lists every move with its perfect-play value when the tables
 /// reach all of them (the values checked against the brute-force solver
 /// and the naive move generator), best first; where they do not, the

@@ -607,7 +607,7 @@ fn session<B: Bits>(
                 cfg.time_limit,
                 cfg.engine_time,
                 cfg.nodes,
-                game.turns_left(),
+                game.turns_to_end(),
             );
             let t0 = Instant::now();
             let choice = engine::choose(
@@ -876,7 +876,7 @@ fn hint<B: Bits>(
     oracle: &dyn Oracle<B>,
     deadline: Option<Instant>,
 ) -> CliResult {
-    let left = game.turns_left();
+    let left = game.turns_to_end();
     let board = game.board();
     // (A stone only picked binds nothing: another may be picked.)
     let chain = game
@@ -993,7 +993,7 @@ fn offer_draw<B: Bits>(
         cfg.time_limit,
         cfg.engine_time,
         cfg.nodes,
-        game.turns_left(),
+        game.turns_to_end(),
     );
     if engine::accepts_draw(
         game.geometry(),
@@ -1114,8 +1114,12 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
                         .ok_or_else(|| CliError("random player: no legal move".into()))?
                 }
                 PlayerArg::Engine => {
-                    let limits =
-                        engine_limits(time_limit, args.engine_time, args.nodes, game.turns_left());
+                    let limits = engine_limits(
+                        time_limit,
+                        args.engine_time,
+                        args.nodes,
+                        game.turns_to_end(),
+                    );
                     engine::choose(
                         game.geometry(),
                         game.rules(),

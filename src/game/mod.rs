@@ -392,6 +392,19 @@ impl<B: Bits> Game<B> {
         self.turn_limit()
             .map(|l| l.saturating_sub(self.turns_played()))
     }
+    /// Turns left before the game ends by the move limit or by the cap of
+    /// [`Game::with_max_turns`], whichever comes first (this one included;
+    /// `None` when neither is set): what an engine or a hint plans by,
+    /// since a win further away is a draw in this game.
+    pub fn turns_to_end(&self) -> Option<u32> {
+        let cap = self
+            .max_turns
+            .map(|c| c.saturating_sub(self.turns_played()));
+        match (self.turns_left(), cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
     /// The stones `side` has captured since the start.
     pub fn captured_by(&self, side: Color) -> u32 {
         let other = side.other();
