@@ -189,10 +189,17 @@ impl Board {
     pub fn points(&self) -> usize {
         self.cols * self.rows
     }
+    /// The point of column `x` and row `y`, both from 0 (`a1` is (0, 0)).
+    /// Checked in debug builds only: it is in the move generator's loops.
     #[inline]
     pub fn square(&self, x: usize, y: usize) -> Square {
+        debug_assert!(
+            x < self.cols && y < self.rows,
+            "({x}, {y}) is not a point of the {self} board"
+        );
         (y * self.cols + x) as Square
     }
+    /// The column and row of a point, both from 0.
     #[inline]
     pub fn coords(&self, sq: Square) -> (usize, usize) {
         (sq as usize % self.cols, sq as usize / self.cols)
