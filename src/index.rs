@@ -36,30 +36,47 @@ use crate::rules::Color;
 
 use rayon::prelude::*;
 
-/// Binomial coefficients `C(n, k)` for `n` up to 169.
+/// Points of the largest board, 13x13: the most `n` (and `k`) a
+/// [`Binomials`] answers for.
+const MAX_POINTS: usize = 169;
+
+/// Binomial coefficients `C(n, k)` for `n` and `k` up to 169, saturated
+/// at `u64::MAX` (only a class [`class_size`] refuses needs one that
+/// large). Every `k` is kept, not only the 32 stones a side a table was
+/// thought to need: `--pieces all` on 9x5 has classes of up to 44 stones
+/// a side (1v44: 12 positions), which counted as empty when `C(44, 44)`
+/// read 0.
+///
+/// One table for the whole process (226 KiB), made at the first use: each
+/// indexer keeps a `Binomials`, and a search holds one for every class it
+/// opens.
 #[derive(Clone, Debug)]
 pub struct Binomials {
-    table: Vec<[u64; 33]>,
+    table: &'static [[u64; MAX_POINTS + 1]],
 }
 
 impl Binomials {
     pub fn new() -> Binomials {
-        let mut table = vec![[0u64; 33]; 170];
-        for n in 0..170 {
-            table[n][0] = 1;
-            for k in 1..33 {
-                table[n][k] = if n == 0 {
-                    0
-                } else {
-                    table[n - 1][k - 1].saturating_add(table[n - 1][k])
-                };
+        static TABLE: std::sync::OnceLock<Vec<[u64; MAX_POINTS + 1]>> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            let mut table = vec![[0u64; MAX_POINTS + 1]; MAX_POINTS + 1];
+            for n in 0..=MAX_POINTS {
+                table[n][0] = 1;
+                for k in 1..=MAX_POINTS {
+                    table[n][k] = if n == 0 {
+                        0
+                    } else {
+                        table[n - 1][k - 1].saturating_add(table[n - 1][k])
+                    };
+                }
             }
-        }
+            table
+        });
         Binomials { table }
     }
     #[inline]
     pub fn c(&self, n: usize, k: usize) -> u64 {
-        if k > 32 { 0 } else { self.table[n][k] }
+        if k > MAX_POINTS { 0 } else { self.table[n][k] }
     }
 }
 
@@ -187,20 +204,103 @@ pub struct DecodeCache {
     o_rank: Option<u64>,
 }
 
+/// A class with more positions than a table's `u64` index can number, or
+/// so many stones of the side to move that their sets alone cannot be
+/// ranked in a `u64` ([`class_size`] refuses it). 7v5 on 13x13 has about
+/// 7.5e19 positions: its size was computed modulo 2^64 and planned as
+/// 2.9e18.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClassTooBig {
+    pub class: MaterialClass,
+    pub board: Board,
+    /// About how many positions the class has (reduced by symmetry).
+    pub positions: f64,
+    /// About how many sets of the side to move's stones it has (before
+    /// symmetry), each ranked by a `u64`.
+    pub mover_sets: f64,
+}
+
+impl fmt::Display for ClassTooBig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (class, board) = (self.class, self.board);
+        if self.positions > u64::MAX as f64 {
+            write!(
+                f,
+                "class {class} of {board} has about {:.1e} positions, more than a table can index (at most {:.1e})",
+                self.positions,
+                u64::MAX as f64
+            )
+        } else {
+            write!(
+                f,
+                "class {class} of {board}: its {} stones of the side to move make about {:.1e} sets, more than a table's index can rank (at most {:.1e})",
+                class.mover,
+                self.mover_sets,
+                u64::MAX as f64
+            )
+        }
+    }
+}
+
+impl std::error::Error for ClassTooBig {}
+
+/// `C(n, k)` exactly, if it fits a `u128`.
+fn binomial_u128(n: usize, k: usize) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    // Each partial product C(n - k + i, i) is whole; it and the next
+    // factor both fit when the result is far from the bound.
+    (1..=k).try_fold(1u128, |acc, i| {
+        Some(acc.checked_mul((n - k + i) as u128)? / i as u128)
+    })
+}
+
+/// `C(n, k)` as a float, for sizes past `u128` (a message's "about").
+fn binomial_f64(n: usize, k: usize) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    let k = k.min(n - k);
+    (1..=k).fold(1.0, |acc, i| acc * (n - k + i) as f64 / i as f64)
+}
+
 /// How many indices a class has on a board, without building its indexer:
-/// what [`ClassIndexer::size`] returns. Used to plan a build's memory.
+/// what [`ClassIndexer::size`] returns. Used to plan a build's memory, and
+/// the gate every build passes before it makes an indexer: a class whose
+/// indices do not fit a `u64` (or whose mover sets do not) is refused
+/// here, never wrapped round.
 ///
 /// The canonical mover sets are one per orbit of the board's symmetry
 /// group, counted by Burnside's lemma: the average over the symmetries of
 /// the sets each one fixes. A symmetry fixes a set exactly when the set is
 /// a union of its cycles, so those are counted from the cycle lengths.
-pub fn class_size(board: Board, class: MaterialClass) -> u64 {
+pub fn class_size(board: Board, class: MaterialClass) -> Result<u64, ClassTooBig> {
     let n = board.points();
     let (m, o) = (class.mover as usize, class.other as usize);
     if m + o > n {
-        return 0;
+        return Ok(0);
     }
     let syms = board.symmetries();
+    let block_slots = if class.block { o } else { 1 };
+    let too_big = || ClassTooBig {
+        class,
+        board,
+        positions: binomial_f64(n, m) / syms.len() as f64
+            * binomial_f64(n - m, o)
+            * block_slots as f64,
+        mover_sets: binomial_f64(n, m),
+    };
+    // The indexer numbers every mover set by its colex rank.
+    let mover_sets = binomial_u128(n, m).ok_or_else(too_big)?;
+    if mover_sets > u64::MAX as u128 {
+        return Err(too_big());
+    }
+    // A fixed set count is at most C(n, m), which fits a u64, so the sum
+    // over the symmetries fits a u128. The counts of fewer stones on the
+    // way can be far larger (C(169, 84) for 165 stones of 169), so they
+    // wrap: modulo 2^128 the last one is still exact.
     let fixed: u128 = syms
         .iter()
         .map(|g| {
@@ -220,16 +320,18 @@ pub fn class_size(board: Board, class: MaterialClass) -> u64 {
                     len += 1;
                 }
                 for k in (len..=m).rev() {
-                    ways[k] += ways[k - len];
+                    ways[k] = ways[k].wrapping_add(ways[k - len]);
                 }
             }
             ways[m]
         })
         .sum();
-    let binom = Binomials::new();
-    let orbits = (fixed / syms.len() as u128) as u64;
-    let block_slots = if class.block { o as u64 } else { 1 };
-    orbits * binom.c(n - m, o) * block_slots
+    let orbits = fixed / syms.len() as u128;
+    binomial_u128(n - m, o)
+        .and_then(|others| orbits.checked_mul(others))
+        .and_then(|size| size.checked_mul(block_slots as u128))
+        .and_then(|size| u64::try_from(size).ok())
+        .ok_or_else(too_big)
 }
 
 /// Steps a combination (increasing) to the next one in colex order.
@@ -253,6 +355,11 @@ impl<B: Bits> ClassIndexer<B> {
         let n = board.points();
         let (m, o) = (class.mover as usize, class.other as usize);
         assert!(m + o <= n, "class {class} does not fit on {board}");
+        // Builds and probes refuse such a class before they get here; an
+        // indexer of one would number its positions modulo 2^64.
+        if let Err(e) = class_size(board, class) {
+            panic!("{e}");
+        }
         let binom = Binomials::new();
         let syms = board.symmetries();
         let total = binom.c(n, m);
@@ -604,13 +711,67 @@ mod tests {
             for (m, o, block) in [(1, 1, false), (2, 3, false), (4, 1, true), (3, 3, true)] {
                 let class = MaterialClass::new(m, o, block);
                 if (m + o) as usize > board.points() {
-                    assert_eq!(class_size(board, class), 0);
+                    assert_eq!(class_size(board, class), Ok(0));
                     continue;
                 }
                 let ix = ClassIndexer::<u64>::new(board, class);
-                assert_eq!(class_size(board, class), ix.size(), "{board} {class}");
+                assert_eq!(class_size(board, class), Ok(ix.size()), "{board} {class}");
             }
         }
+    }
+
+    /// A class whose indices pass `u64` is refused by name, never counted
+    /// modulo 2^64 (13x13's 7v5 was planned as 2.9e18 positions), and
+    /// classes of more than 32 stones a side are counted (9x5's 1v44 and
+    /// 44v1 read as empty when `C(44, 44)` did).
+    #[test]
+    fn class_sizes_past_u64_are_refused_and_large_sides_are_counted() {
+        let big = Board::new(13, 13, Diagonals::Corner).unwrap();
+        let err = class_size(big, MaterialClass::new(7, 5, false)).unwrap_err();
+        assert_eq!(err.class, MaterialClass::new(7, 5, false));
+        assert_eq!(
+            err.to_string(),
+            "class 7v5 of 13x13 has about 7.5e19 positions, more than a table can index (at most 1.8e19)"
+        );
+        // The largest that fits: 6v5, 3.7e18.
+        assert_eq!(
+            class_size(big, MaterialClass::new(6, 5, false)).map(|n| n > 1 << 61),
+            Ok(true)
+        );
+        // So many stones of the side to move that their sets cannot be
+        // ranked, though the class's positions would be few.
+        // (14v155: C(169, 14) is 1.0e20 sets, in 1.3e19 orbits.)
+        let err = class_size(big, MaterialClass::new(14, 155, false)).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("its 14 stones of the side to move make about 1.0e20 sets"),
+            "{err}"
+        );
+        assert!(class_size(big, MaterialClass::new(84, 85, false)).is_err());
+        let nine = Board::new(9, 5, Diagonals::Corner).unwrap();
+        // 15v15: 1.3e19 positions, near the bound, exactly (Burnside by
+        // hand: the identity and three symmetries fixing 5, 9 and 1 points).
+        assert_eq!(
+            class_size(nine, MaterialClass::new(15, 15, false)),
+            Ok(13_373_899_970_172_675_840)
+        );
+        for (m, o) in [(1, 44), (44, 1)] {
+            let class = MaterialClass::new(m, o, false);
+            let ix = ClassIndexer::<u64>::new(nine, class);
+            assert!(ix.size() > 0, "{class}");
+            assert_eq!(class_size(nine, class), Ok(ix.size()), "{class}");
+            let mut cache = DecodeCache::default();
+            for i in 0..ix.size() {
+                let p = ix.decode(i, &mut cache);
+                assert_eq!(MaterialClass::of(&p), class);
+                let j = ix.index_of(&p);
+                assert!(j <= i, "{class} {i} {j}");
+            }
+        }
+        assert_eq!(class_size(nine, MaterialClass::new(1, 44, false)), Ok(15));
+        let binom = Binomials::new();
+        assert_eq!(binom.c(44, 44), 1);
+        assert_eq!(binom.c(169, 84), u64::MAX);
     }
 
     #[test]

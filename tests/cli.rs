@@ -966,7 +966,7 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
         "build", "--board", "3x3", "--pieces", "3", "--db", dir, "--plan",
     ]);
     assert!(
-        out.contains(&format!("being built by process {me}")),
+        out.contains(&format!("being built or repacked by process {me}")),
         "{out}"
     );
 
@@ -975,7 +975,9 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     drop(held);
     let text = ok(&["info", "--db", dir]);
     assert!(
-        text.contains(&format!("lock of a build that stopped (process {me})")),
+        text.contains(&format!(
+            "lock of a build or repack that stopped (process {me})"
+        )),
         "{text}"
     );
     let r = fanorona(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
@@ -1012,7 +1014,7 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     let r = fanorona(&["info", "--db", dir]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     for want in [
-        "in progress: lock of a build that stopped (process 4294967295)",
+        "in progress: lock of a build or repack that stopped (process 4294967295)",
         "in progress: 2v2: outgrew the 3-byte layout (distance)",
         "in progress: 1v2.fnt.tmp: a file half written (4 bytes)",
         "in progress: 1v2.fnw.tmp: a file half written (4 bytes)",

@@ -453,7 +453,7 @@ fn the_block_classes_of_the_top_stones_are_made_a_stone_later() {
     let sized = |names: &[&str]| -> Vec<(String, u64)> {
         names
             .iter()
-            .map(|n| (n.to_string(), class_size(board, class(n))))
+            .map(|n| (n.to_string(), class_size(board, class(n)).unwrap()))
             .collect()
     };
     assert_eq!(
@@ -1013,7 +1013,7 @@ fn a_noted_overflow_skips_the_narrow_layout_until_the_group_is_written() {
         .unwrap();
     let group = &groups[at];
     let name = group.iter().map(|c| c.name()).collect::<Vec<_>>().join("+");
-    let total: u64 = group.iter().map(|&c| class_size(board, c)).sum();
+    let total: u64 = group.iter().map(|&c| class_size(board, c).unwrap()).sum();
     let dir = table_dir(&db, &board, &rules);
     let note = dir.join(format!("{name}.overflow"));
     let build = |memory_bytes: u64| {
@@ -1336,4 +1336,188 @@ fn a_position_without_a_turn_needs_no_table() {
         .to_position::<u64>();
     assert!(loss.probe(&open).is_err());
     std::fs::remove_dir_all(&db).unwrap();
+}
+
+/// `build --plan` and `build` decide alike, by one check of each table's
+/// header and block index ([`fanorona::builder::table_on_disk`]), whether
+/// a table on disk is reused: the plan said "on disk" of a truncated, an
+/// empty, a damaged or another board's table, which the build then built
+/// again.
+#[test]
+fn the_plan_says_a_damaged_or_foreign_table_is_to_build_as_the_build_finds_it() {
+    let rules = Rules::default();
+    let board = Board::new(5, 3, rules.diagonals).unwrap();
+    let db = temp_db("plan-damaged");
+    build_quietly(&db, board, rules, 4);
+    let seven = Board::new(7, 3, rules.diagonals).unwrap();
+    let other = temp_db("plan-damaged-7x3");
+    build_quietly(&other, seven, rules, 4);
+    let two = MaterialClass::new(2, 2, false);
+    let path = table_path(&table_dir(&db, &board, &rules), two);
+    let good = std::fs::read(&path).unwrap();
+    let foreign = std::fs::read(table_path(&table_dir(&other, &seven, &rules), two)).unwrap();
+    let mut bad_header = good.clone();
+    bad_header[14] ^= 1;
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    let builder = || Builder::<u64>::new(&db, board, rules, opts.clone());
+    for (what, bytes, why) in [
+        ("truncated to 50 bytes", good[..50].to_vec(), "truncated"),
+        ("empty", Vec::new(), "not a fanorona table"),
+        ("a header checksum that differs", bad_header, "checksum"),
+        (
+            "half its length",
+            good[..good.len() / 2].to_vec(),
+            "corrupt",
+        ),
+        (
+            "7x3's table",
+            foreign,
+            "is not this folder's 2v2 table (it holds 2v2 of 7x3 under corner-free-sl)",
+        ),
+    ] {
+        std::fs::write(&path, &bytes).unwrap();
+        let plan = builder().plan_selection(&Selection::UpTo(4)).unwrap();
+        for g in &plan.groups {
+            if g.classes == [two] {
+                assert!(!g.on_disk, "{what}");
+                assert_eq!(g.damaged.len(), 1, "{what}");
+                assert_eq!(g.damaged[0].0, two);
+                assert!(g.damaged[0].1.contains(why), "{what}: {}", g.damaged[0].1);
+            } else {
+                assert!(g.on_disk && g.damaged.is_empty(), "{what}: {}", g.name());
+            }
+        }
+        assert_eq!(plan.peak.as_ref().map(|p| p.0.as_str()), Some("2v2"));
+        // The build agrees: it makes 2v2 again, and reuses the rest.
+        for s in builder().build(4, |_| {}).unwrap() {
+            assert_eq!(s.reused, s.class != two, "{what}: {}", s.class);
+        }
+        assert!(std::fs::read(&path).unwrap() == good, "{what}");
+        let plan = builder().plan_selection(&Selection::UpTo(4)).unwrap();
+        assert!(
+            plan.groups
+                .iter()
+                .all(|g| g.on_disk && g.damaged.is_empty())
+        );
+        assert!(plan.peak.is_none(), "{what}");
+    }
+    for d in [db, other] {
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}
+
+/// A class whose indices do not fit a `u64` is refused by name, by the
+/// plan and by the build before it makes anything (13x13's 7v5 was
+/// planned as 2.9e18 positions, its size wrapped); sums over the classes
+/// that fit do not wrap (9x5 up to 45 stones: 7.4e20 positions, planned as
+/// 7.3e17), and memory that passes `u64` is saturated and refused.
+#[test]
+fn classes_too_big_to_index_are_refused_and_plan_sums_do_not_wrap() {
+    let rules = Rules::default();
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    let big = Board::new(13, 13, rules.diagonals).unwrap();
+    let db = temp_db("too-big");
+    let target = Selection::Classes(vec![MaterialClass::new(7, 5, false)]);
+    let mut b = Builder::<fanorona::bits::Wide>::new(&db, big, rules, opts.clone());
+    for err in [
+        b.plan_selection(&target).unwrap_err(),
+        b.check_selection(&target).unwrap_err(),
+        b.build_selection(&target, |_| {}).unwrap_err(),
+    ] {
+        let BuildError::ClassTooBig(e) = &err else {
+            panic!("{err}");
+        };
+        // The first class of the group of 7v5 that is too big: 5v7, as big.
+        assert_eq!(e.class, MaterialClass::new(5, 7, false));
+        assert!(
+            err.to_string().starts_with(
+                "class 5v7 of 13x13 has about 7.5e19 positions, more than a table can index"
+            ),
+            "{err}"
+        );
+    }
+    assert!(!db.exists(), "the build made its folder");
+
+    let nine = Board::new(9, 5, rules.diagonals).unwrap();
+    // Memory all but unbounded: only a saturated estimate is over it.
+    let opts = BuildOptions {
+        memory_bytes: u64::MAX - 1,
+        ..opts
+    };
+    let b = Builder::<u64>::new(&db, nine, rules, opts);
+    let plan = b.plan_selection(&Selection::UpTo(45)).unwrap();
+    let total: u128 = plan.groups.iter().map(|g| g.total_positions()).sum();
+    // By hand (Burnside over the four symmetries of 9x5, in Python).
+    assert_eq!(total, 738_604_485_539_584_527_336);
+    let largest = plan
+        .groups
+        .iter()
+        .find(|g| g.name() == "15v16+16v15")
+        .unwrap();
+    assert!(largest.total_positions() > u64::MAX as u128);
+    assert_eq!(largest.memory_bytes, u64::MAX);
+    assert_eq!(plan.peak.as_ref().map(|p| p.1), Some(u64::MAX));
+    match b.check_selection(&Selection::UpTo(45)) {
+        Err(e @ BuildError::TooBig { .. }) => {
+            assert!(e.to_string().contains("needs more than 16 EiB"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(!db.exists());
+}
+
+/// On a full board no build goes a stone further: the block classes of all
+/// its stones, which a build leaves out, are only ever answered by the
+/// probe from their turns into the classes below. Those answers are the
+/// tables a build by name makes (3x3 with the sacrifice move, up to 9
+/// stones: 1v8b to 8v1b).
+#[test]
+fn the_full_board_block_classes_left_out_are_answered_as_their_tables_say() {
+    let rules = Rules {
+        sacrifice: true,
+        ..Default::default()
+    };
+    let board = Board::new(3, 3, rules.diagonals).unwrap();
+    let full = temp_db("full-board-blocks");
+    build_quietly(&full, board, rules, 9);
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    let blocks: Vec<MaterialClass> = (1..9).map(|m| MaterialClass::new(m, 9 - m, true)).collect();
+    let plan = Builder::<u64>::new(&full, board, rules, opts.clone())
+        .plan_selection(&Selection::UpTo(9))
+        .unwrap();
+    let left_out: Vec<MaterialClass> = plan.left_out.iter().map(|&(c, _)| c).collect();
+    assert_eq!(left_out, blocks);
+    let named = temp_db("full-board-blocks-named");
+    Builder::<u64>::new(&named, board, rules, opts)
+        .build_selection(&Selection::Classes(blocks.clone()), |_| {})
+        .unwrap();
+    let (derived, tables) = (
+        Tablebase::<u64>::new(&full, board, rules),
+        Tablebase::<u64>::new(&named, board, rules),
+    );
+    let mut answered = 0;
+    for &class in &blocks {
+        assert!(!table_path(&table_dir(&full, &board, &rules), class).exists());
+        let ix = fanorona::index::ClassIndexer::<u64>::new(board, class);
+        let mut cache = fanorona::index::DecodeCache::default();
+        for i in 0..ix.size() {
+            let pos = ix.decode(i, &mut cache);
+            let want = tables.probe(&pos).unwrap();
+            assert_eq!(derived.probe(&pos).unwrap(), want, "{class} {i}");
+            answered += 1;
+        }
+    }
+    assert!(answered > 100, "{answered}");
+    for d in [full, named] {
+        let _ = std::fs::remove_dir_all(&d);
+    }
 }

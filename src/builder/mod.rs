@@ -70,7 +70,7 @@ use indicatif::ProgressBar;
 
 use crate::bits::Bits;
 use crate::geometry::{Board, Geometry, Symmetry};
-use crate::index::{ClassIndexer, MaterialClass};
+use crate::index::{ClassIndexer, ClassTooBig, MaterialClass, class_size};
 use crate::position::Position;
 use crate::rules::{Diagonals, Rules, Stalemate};
 use crate::table::{TableError, TableFile, TableHeader};
@@ -147,6 +147,9 @@ pub enum BuildError {
         path: PathBuf,
         pid: Option<u32>,
     },
+    /// A class of the build has more positions than a table can index
+    /// (refused before anything is built or allocated).
+    ClassTooBig(ClassTooBig),
 }
 
 /// A table folder held for writing: its `build.lock`, taken by a build and
@@ -215,10 +218,11 @@ impl fmt::Display for BuildError {
                 limit,
             } => write!(
                 f,
-                "building {group} needs about {} but --memory allows {}: raise --memory or build fewer stones",
-                crate::progress::bytes(*needed as usize),
+                "building {group} needs {} but --memory allows {}: raise --memory or build fewer stones",
+                memory_text(*needed),
                 crate::progress::bytes(*limit as usize)
             ),
+            BuildError::ClassTooBig(e) => write!(f, "{e}: build fewer stones"),
             BuildError::BadPieces { pieces, board } if board.points() < 2 => write!(
                 f,
                 "--pieces {pieces}: the {board} board has 1 point, no room for the 2 stones of the smallest class: it has no tables"
@@ -241,10 +245,10 @@ impl fmt::Display for BuildError {
                 limit,
             } => write!(
                 f,
-                "building {group}: {}, so it needs {} bytes a position, about {}, but --memory allows {}: raise --memory",
+                "building {group}: {}, so it needs {} bytes a position, {}, but --memory allows {}: raise --memory",
                 overflow.narrow_limit(),
                 overflow.bytes_needed(),
-                crate::progress::bytes(*needed as usize),
+                memory_text(*needed),
                 crate::progress::bytes(*limit as usize)
             ),
             BuildError::Locked { path, pid } => write!(
@@ -270,6 +274,24 @@ impl std::error::Error for BuildError {}
 impl From<TableError> for BuildError {
     fn from(e: TableError) -> Self {
         BuildError::Table(e)
+    }
+}
+
+impl From<ClassTooBig> for BuildError {
+    fn from(e: ClassTooBig) -> Self {
+        BuildError::ClassTooBig(e)
+    }
+}
+
+/// A memory estimate in words: "about 3.52 GiB", or for one that
+/// saturated the `u64` it is counted in (a plan of 9x5 up to 45 stones,
+/// whose largest group needs some 7e19 bytes), "more than 16 EiB" rather
+/// than a number that reads as exact.
+pub fn memory_text(bytes: u64) -> String {
+    if bytes == u64::MAX {
+        "more than 16 EiB".to_string()
+    } else {
+        format!("about {}", crate::progress::bytes(bytes as usize))
     }
 }
 
@@ -416,6 +438,60 @@ pub fn table_path(dir: &Path, class: MaterialClass) -> PathBuf {
 /// them for the classes above ([`Builder::load`]).
 type Loaded = (TableFile, Option<Held>);
 
+/// A class's table as a build finds it ([`table_on_disk`]).
+pub(crate) enum OnDisk {
+    /// No file.
+    Missing,
+    /// Its header and block index read and are this folder's table of
+    /// the class: the build reuses it (after reading its blocks).
+    Good(TableFile),
+    /// A file the build will make again, and why: truncated, a checksum
+    /// that differs, another board's or rule set's or class's table.
+    Damaged(String),
+}
+
+/// The cheap check a build makes of a class's table before it reuses it,
+/// and `build --plan` before it says the table is on disk (the plan said
+/// "on disk" of a truncated table that the build then built again): the
+/// file's header and block index read (their checksums and the file's
+/// length, [`TableFile::open`]) and say this board, these rules, this
+/// class and its number of positions. The blocks are not read: a build
+/// that finds one damaged builds the table again all the same.
+pub(crate) fn table_on_disk(
+    dir: &Path,
+    board: Board,
+    rules: &Rules,
+    class: MaterialClass,
+) -> OnDisk {
+    let path = table_path(dir, class);
+    if !path.exists() {
+        return OnDisk::Missing;
+    }
+    let t = match TableFile::open(&path) {
+        Ok(t) => t,
+        Err(e) => return OnDisk::Damaged(e.to_string()),
+    };
+    let want = TableHeader::new(board.cols, board.rows, rules, class);
+    if !t.header.same_rules(&want) || t.header.class() != class {
+        return OnDisk::Damaged(format!(
+            "{} is not this folder's {class} table (it holds {} of {}x{} under {})",
+            path.display(),
+            t.header.class(),
+            t.header.cols,
+            t.header.rows,
+            t.header.rules().slug()
+        ));
+    }
+    match class_size(board, class) {
+        Ok(n) if n != t.header.entries => OnDisk::Damaged(format!(
+            "{} holds {} positions where the {class} table has {n}",
+            path.display(),
+            t.header.entries
+        )),
+        _ => OnDisk::Good(t),
+    }
+}
+
 /// The path of a class's WDL file ([`crate::wdl`]), beside its table.
 pub fn wdl_path(dir: &Path, class: MaterialClass) -> PathBuf {
     dir.join(format!("{}.fnw", class.name()))
@@ -469,6 +545,17 @@ pub enum PendingWork {
         layout_bytes: u32,
         bytes: u64,
     },
+    /// A group's snapshot that a build run again will not take up (it
+    /// says why, removes it and starts the group anew): `damaged`
+    /// (truncated, a header that does not read) or refused (another
+    /// game's, group's or class sizes, a layout the group will not start
+    /// in), with why; `bytes` on disk.
+    UnusableSnapshot {
+        group: String,
+        why: String,
+        damaged: bool,
+        bytes: u64,
+    },
     /// A group noted as outgrowing the 3-byte layout (`<group>.overflow`).
     OverflowNote { group: String, overflow: Overflow },
     /// The lock of a build (`build.lock`): the process id it names, and
@@ -494,20 +581,36 @@ impl fmt::Display for PendingWork {
                 "{group}: snapshot {stage} ({layout_bytes} bytes a position, {:.2} GiB); building again goes on from there",
                 *bytes as f64 / GIB
             ),
+            PendingWork::UnusableSnapshot {
+                group,
+                why,
+                damaged,
+                ..
+            } => write!(
+                f,
+                "{group}: {} ({why}): building again starts the group anew",
+                if *damaged {
+                    "damaged snapshot"
+                } else {
+                    "snapshot not to be taken up"
+                }
+            ),
             PendingWork::OverflowNote { group, overflow } => write!(
                 f,
                 "{group}: outgrew the 3-byte layout ({}); building again starts it in a larger one",
                 overflow.word()
             ),
+            // (`repack` takes the same lock: one it left was said to be a
+            // build's.)
             PendingWork::Lock { pid, running: true } => {
-                write!(f, "being built by {}", process(*pid))
+                write!(f, "being built or repacked by {}", process(*pid))
             }
             PendingWork::Lock {
                 pid,
                 running: false,
             } => write!(
                 f,
-                "lock of a build that stopped ({}); the next build takes it over",
+                "lock of a build or repack that stopped ({}); the next one takes it over",
                 process(*pid)
             ),
             PendingWork::HalfWritten { file, bytes } => write!(
@@ -519,7 +622,10 @@ impl fmt::Display for PendingWork {
 }
 
 /// The work builds left in a table folder (`table_dir`): snapshots,
-/// overflow notes, a lock. Files it cannot read are passed over.
+/// overflow notes, a lock. A snapshot is checked as the build would
+/// check it, but for its arrays (cheaply: its header and its length,
+/// [`snapshot::check`]), and one the build would not take up is said to
+/// be so. Other files it cannot read are passed over.
 pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
     let mut out = Vec::new();
     if let Some(lock) = lock::LockFile::read(dir) {
@@ -536,16 +642,22 @@ pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
     for path in files {
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         match (path.extension().and_then(|x| x.to_str()), stem) {
-            (Some("snapshot"), Some(_)) => {
-                if let Ok((group, stage, layout_bytes)) = snapshot::peek(&path) {
-                    let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
-                    out.push(PendingWork::Snapshot {
+            (Some("snapshot"), Some(group)) => {
+                let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+                out.push(match snapshot_would_resume(dir, &path, &group) {
+                    Ok((stage, layout_bytes)) => PendingWork::Snapshot {
                         group,
                         stage,
                         layout_bytes,
                         bytes,
-                    });
-                }
+                    },
+                    Err(e) => PendingWork::UnusableSnapshot {
+                        group,
+                        why: e.to_string(),
+                        damaged: !matches!(e, snapshot::SnapshotError::Refused(_)),
+                        bytes,
+                    },
+                });
             }
             (Some("overflow"), Some(group)) => {
                 if let Some(overflow) = read_overflow_marker(&path) {
@@ -564,6 +676,48 @@ pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
         }
     }
     out
+}
+
+/// Whether a build run again over table folder `dir` takes up the snapshot
+/// at `path` of `group` (its file stem): the checks of its header the
+/// build makes, in the layout the build starts the group in (the 3-byte
+/// one, or the one its overflow note asks for), against the folder's game
+/// (its name) and, where the folder's name gives the board, the group's
+/// class sizes.
+fn snapshot_would_resume(
+    dir: &Path,
+    path: &Path,
+    group: &str,
+) -> Result<(Stage, u32), snapshot::SnapshotError> {
+    let game = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let widths = match read_overflow_marker(&dir.join(format!("{group}.overflow"))) {
+        None => snapshot::Widths::of::<Narrow>(),
+        Some(Overflow::Distance) => snapshot::Widths::of::<Medium>(),
+        Some(Overflow::Children) => snapshot::Widths::of::<Wide>(),
+    };
+    let sizes: Option<Vec<u64>> = folder_board(&game).and_then(|board| {
+        group
+            .split('+')
+            .map(|c| class_size(board, MaterialClass::parse(c)?).ok())
+            .collect()
+    });
+    snapshot::check(path, group, &game, sizes.as_deref(), widths)
+}
+
+/// The board a table folder's name stands for (`7x3-corner-free-sl`: 7x3
+/// under corner diagonals), if it is one.
+fn folder_board(name: &str) -> Option<Board> {
+    let mut parts = name.split('-');
+    let (c, r) = parts.next()?.split_once('x')?;
+    let diagonals = match parts.next()? {
+        "corner" => Diagonals::Corner,
+        "center" => Diagonals::Center,
+        _ => return None,
+    };
+    Board::new(c.parse().ok()?, r.parse().ok()?, diagonals).ok()
 }
 
 /// Builds the tables of one board and rule set.
@@ -658,7 +812,7 @@ impl<B: Bits> Builder<B> {
             err,
         })?;
         let _lock = lock_folder(&self.dir)?;
-        let sizes: Vec<u64> = plan
+        let sizes: Vec<u128> = plan
             .groups
             .iter()
             .map(PlannedGroup::total_positions)
@@ -669,7 +823,7 @@ impl<B: Bits> Builder<B> {
             .into_iter()
             .map(|g| (g.classes, g.holds))
             .unzip();
-        let total = sizes.iter().sum::<u64>().max(1);
+        let total = sizes.iter().sum::<u128>().max(1);
         let mut before = 0;
         let mut out = Vec::new();
         for (k, group) in groups.iter().enumerate() {
@@ -697,7 +851,6 @@ impl<B: Bits> Builder<B> {
     /// derived from the table (whose blocks that reads and checks): tables
     /// built before WDL files existed get theirs from `build` run again.
     fn load(&self, class: MaterialClass, hold: bool) -> Result<Option<Loaded>, BuildError> {
-        let path = table_path(&self.dir, class);
         // A file found damaged is built again, and said (it was mended
         // without a word, the summary calling the WDL file "on disk").
         let say = |what: String| {
@@ -705,25 +858,15 @@ impl<B: Bits> Builder<B> {
                 eprintln!("{class}: {what}");
             }
         };
-        let t = match TableFile::open(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                if path.exists() {
-                    say(format!("{e}: building it again"));
-                }
+        // The same check `build --plan` makes ([`table_on_disk`]).
+        let t = match table_on_disk(&self.dir, self.geo.board, &self.rules, class) {
+            OnDisk::Good(t) => t,
+            OnDisk::Missing => return Ok(None),
+            OnDisk::Damaged(why) => {
+                say(format!("{why}: building it again"));
                 return Ok(None);
             }
         };
-        let want = TableHeader::new(self.geo.board.cols, self.geo.board.rows, &self.rules, class);
-        if !t.header.same_rules(&want) || t.header.class() != class {
-            say(format!(
-                "{} is not this folder's {class} table (it holds {} under {}): building it again",
-                path.display(),
-                t.header.class(),
-                t.header.rules().slug()
-            ));
-            return Ok(None);
-        }
         // Reading or checking a table of a billion positions takes seconds.
         let bar = self.bar(
             t.header.entries,
@@ -832,10 +975,16 @@ impl<B: Bits> Builder<B> {
 
         let indexers: Vec<ClassIndexer<B>> =
             group.iter().map(|&c| ClassIndexer::new(board, c)).collect();
-        let total: u64 = indexers.iter().map(|ix| ix.size()).sum();
+        // Checked against the memory allowed before anything larger is
+        // made; saturated, never wrapped, where the plan's sizes are huge.
+        let total: u64 = indexers
+            .iter()
+            .map(|ix| ix.size())
+            .fold(0, u64::saturating_add);
         let held: u64 = self.solved.values().map(|s| s.values.bytes()).sum();
         let limit = self.options.memory_bytes;
-        let needed = total * Narrow::BYTES + held;
+        let bytes_for = |per_position: u64| total.saturating_mul(per_position).saturating_add(held);
+        let needed = bytes_for(Narrow::BYTES);
         if needed > limit {
             return Err(BuildError::TooBig {
                 group: name,
@@ -887,7 +1036,7 @@ impl<B: Bits> Builder<B> {
                 Some(t)
             }
         };
-        let medium_needed = total * Medium::BYTES + held;
+        let medium_needed = bytes_for(Medium::BYTES);
         if let Some(Err(Overflow::Distance)) = tried
             && medium_needed <= limit
         {
@@ -903,14 +1052,14 @@ impl<B: Bits> Builder<B> {
         let Solution { values, resumed_at } = match tried {
             Some(Ok(v)) => v,
             tried => {
-                let needed = total * Wide::BYTES + held;
+                let needed = bytes_for(Wide::BYTES);
                 if needed > limit {
                     return Err(match tried {
                         Some(Err(overflow)) => BuildError::TooBigWide {
                             group: name,
                             overflow,
                             // The least that would do.
-                            needed: total * overflow.bytes_needed() + held,
+                            needed: bytes_for(overflow.bytes_needed()),
                             limit,
                         },
                         _ => BuildError::TooBig {
@@ -1479,8 +1628,14 @@ mod tests {
         let plan = first.plan_selection(&Selection::UpTo(5)).unwrap();
         let last = plan.groups.last().unwrap();
         assert_eq!(last.name(), "1v4+4v1");
-        let rest: u64 = rests.iter().map(|&n| class_size(board, class(n))).sum();
-        assert_eq!(last.memory_bytes, 3 * last.total_positions() + rest);
+        let rest: u64 = rests
+            .iter()
+            .map(|&n| class_size(board, class(n)).unwrap())
+            .sum();
+        assert_eq!(
+            last.memory_bytes as u128,
+            3 * last.total_positions() + rest as u128
+        );
         let dir = table_dir(&db, &board, &rules);
         let expected = files(&dir);
 
@@ -1516,6 +1671,123 @@ mod tests {
             let left: &[&str] = if damaged == "4v1" { &rests } else { &[] };
             assert_eq!(held(&repair), left, "after rebuilding {damaged}");
         }
+        let _ = std::fs::remove_dir_all(&db);
+    }
+
+    /// `info` and `build --plan` say a snapshot will be taken up only
+    /// when the build would take it up, by the checks the build makes of
+    /// its header and length (they promised "goes on from there" of a
+    /// truncated snapshot and of one copied from another rule set's
+    /// folder, which the build then refused).
+    #[test]
+    fn the_pending_work_says_which_snapshots_a_build_would_take_up() {
+        use state::Cell;
+        let db = std::env::temp_dir().join(format!("fanorona-pending-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&db);
+        let board = Board::new(5, 3, Diagonals::Corner).unwrap();
+        let rules = Rules::default();
+        let dir = table_dir(&db, &board, &rules);
+        std::fs::create_dir_all(&dir).unwrap();
+        let classes = [
+            MaterialClass::new(1, 3, false),
+            MaterialClass::new(3, 1, false),
+        ];
+        let sizes: Vec<u64> = classes
+            .iter()
+            .map(|&c| class_size(board, c).unwrap())
+            .collect();
+        let vals: Vec<Vec<<Narrow as Layout>::Val>> =
+            sizes.iter().map(|&n| Cell::zeroed(n)).collect();
+        let aux: Vec<Vec<<Narrow as Layout>::Aux>> =
+            sizes.iter().map(|&n| Cell::zeroed(n)).collect();
+        let name = group_name(&classes);
+        let path = snapshot::snapshot_path(&dir, &name);
+        let game = table_game(&board, &rules);
+        snapshot::write::<Narrow>(&path, &name, &game, Stage::Level(5), &vals, &aux).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let snapshots = |dir: &Path| -> Vec<PendingWork> {
+            pending_work(dir)
+                .into_iter()
+                .filter(|w| {
+                    matches!(
+                        w,
+                        PendingWork::Snapshot { .. } | PendingWork::UnusableSnapshot { .. }
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(
+            snapshots(&dir),
+            [PendingWork::Snapshot {
+                group: name.clone(),
+                stage: Stage::Level(5),
+                layout_bytes: 3,
+                bytes: bytes.len() as u64,
+            }]
+        );
+        let unusable = |dir: &Path| match &snapshots(dir)[..] {
+            [w @ PendingWork::UnusableSnapshot { damaged, .. }] => (*damaged, w.to_string()),
+            other => panic!("{other:?}"),
+        };
+        // Truncated (to 1000 bytes, inside the arrays; and inside the
+        // header): damaged, said in words; the build says so too.
+        for len in [1000, 30] {
+            std::fs::write(&path, &bytes[..len]).unwrap();
+            let (damaged, text) = unusable(&dir);
+            assert!(damaged, "{text}");
+            assert!(
+                text.starts_with("1v3+3v1: damaged snapshot (truncated")
+                    && text.ends_with("building again starts the group anew"),
+                "{text}"
+            );
+            let err = snapshot::read::<Narrow>(&path, &name, &game, &sizes)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(err.starts_with("truncated"), "{err}");
+            assert!(!err.contains("fill whole buffer"), "{err}");
+        }
+        // Bytes after its end.
+        let mut longer = bytes.clone();
+        longer.push(0);
+        std::fs::write(&path, &longer).unwrap();
+        assert!(unusable(&dir).0);
+        // Sound, in the folder of another rule set: not taken up.
+        std::fs::write(&path, &bytes).unwrap();
+        let draw = Rules {
+            stalemate: Stalemate::Draw,
+            ..rules
+        };
+        let other = table_dir(&db, &board, &draw);
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::copy(&path, snapshot::snapshot_path(&other, &name)).unwrap();
+        let (damaged, text) = unusable(&other);
+        assert!(!damaged, "{text}");
+        assert!(
+            text.contains("a snapshot of the 5x3-corner-free-sl game, not of 5x3-corner-free-sd")
+                && text.ends_with("building again starts the group anew"),
+            "{text}"
+        );
+        // Another group's, under this group's name.
+        std::fs::copy(&path, snapshot::snapshot_path(&dir, "2v2")).unwrap();
+        assert!(snapshots(&dir).iter().any(|w| matches!(
+            w,
+            PendingWork::UnusableSnapshot { group, damaged: false, why, .. }
+                if group == "2v2" && why.contains("not of 2v2")
+        )));
+        std::fs::remove_file(snapshot::snapshot_path(&dir, "2v2")).unwrap();
+        // A group noted as outgrowing its children count starts in the
+        // 6-byte layout, which cannot take up a 3-byte snapshot.
+        write_overflow_marker(&overflow_marker_path(&dir, &classes), Overflow::Children);
+        let (damaged, text) = unusable(&dir);
+        assert!(!damaged && text.contains("3-byte layout"), "{text}");
+        // Noted as outgrowing a distance: the 4-byte layout takes it up.
+        write_overflow_marker(&overflow_marker_path(&dir, &classes), Overflow::Distance);
+        assert!(
+            snapshots(&dir)
+                .iter()
+                .any(|w| matches!(w, PendingWork::Snapshot { .. }))
+        );
         let _ = std::fs::remove_dir_all(&db);
     }
 }

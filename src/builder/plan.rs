@@ -6,7 +6,8 @@ use std::fmt;
 
 use super::state::{Layout, Narrow};
 use super::{
-    BuildError, Builder, Overflow, lock, overflow_marker_path, read_overflow_marker, table_path,
+    BuildError, Builder, OnDisk, Overflow, lock, overflow_marker_path, read_overflow_marker,
+    table_on_disk,
 };
 use crate::bits::Bits;
 use crate::geometry::Board;
@@ -35,7 +36,9 @@ pub fn build_groups(board: &Board, rules: &Rules, pieces: u32) -> Vec<Vec<Materi
 /// it, and the probe does too ([`crate::probe::Tablebase::probe`]). On
 /// 7x5 with the sacrifice move, up to 9 stones, these classes are 42 of
 /// the 60 billion positions. They are built when a build goes a stone
-/// further, or when asked for by name (`--classes 4v5b`).
+/// further, or when asked for by name (`--classes 4v5b`). On a full
+/// board (`--pieces all`) no build goes further: they are only ever
+/// answered that way, or built by name.
 pub fn is_top_block(class: MaterialClass, pieces: u32) -> bool {
     class.block && class.stones() == pieces
 }
@@ -171,8 +174,14 @@ pub struct PlannedGroup {
     /// The positions of each class (reduced by the board's symmetries),
     /// as its table will hold them.
     pub positions: Vec<u64>,
-    /// Every table of the group is on disk: the build only loads them.
+    /// Every table of the group is on disk, found sound by the check the
+    /// build makes before it reuses one ([`super::table_on_disk`]): the
+    /// build only loads them.
     pub on_disk: bool,
+    /// The group's tables that are there but that the build will make
+    /// again, each with why (truncated, a checksum that differs, the table
+    /// of another board, rule set or class): the group is to build.
+    pub damaged: Vec<(MaterialClass, String)>,
     /// The group's note of outgrowing the 3-byte state layout
     /// (`<group>.overflow`), if a build left one: it starts in a larger
     /// layout ([`PlannedGroup::state_bytes`]).
@@ -195,9 +204,10 @@ impl PlannedGroup {
         group_name(&self.classes)
     }
 
-    /// Its positions, all classes together.
-    pub fn total_positions(&self) -> u64 {
-        self.positions.iter().sum()
+    /// Its positions, all classes together (a `u128`: each class fits a
+    /// `u64`, a pair of them need not, nor the sum over a build).
+    pub fn total_positions(&self) -> u128 {
+        self.positions.iter().map(|&n| n as u128).sum()
     }
 
     /// The bytes a position of the state layout the group starts in: 3,
@@ -238,12 +248,11 @@ impl<B: Bits> Builder<B> {
         match selection {
             Selection::UpTo(pieces) => {
                 let pieces = *pieces;
+                // A one-point board has no class with both sides on it:
+                // `--pieces all` there (1) is refused like any other count
+                // (it was an empty build that made an empty folder).
                 if pieces < 2 || pieces as usize > board.points() {
-                    // A one-point board has no class with both sides on
-                    // it; allow it as an empty build rather than an error.
-                    if !(board.points() < 2 && pieces as usize <= board.points().max(1)) {
-                        return Err(BuildError::BadPieces { pieces, board });
-                    }
+                    return Err(BuildError::BadPieces { pieces, board });
                 }
                 Ok(build_groups(&board, &self.rules, pieces))
             }
@@ -308,15 +317,32 @@ impl<B: Bits> Builder<B> {
     /// it against the memory allowed (`build --plan`): its groups in build
     /// order, each with its positions, whether it is on disk and the
     /// memory it needs. A stone count or class the board does not have is
-    /// an error, as for the build.
+    /// an error, as for the build, and so is a class too big for a table's
+    /// index ([`BuildError::ClassTooBig`]). Memory is counted saturating
+    /// at `u64::MAX` ([`super::memory_text`]).
     pub fn plan_selection(&self, selection: &Selection) -> Result<BuildPlan, BuildError> {
         let board = self.geo.board;
         let pieces = selection.pieces();
         let mut peak: Option<(String, u64)> = None;
         let mut planned: Vec<PlannedGroup> = Vec::new();
         for classes in self.plan(selection)? {
-            let positions: Vec<u64> = classes.iter().map(|&c| class_size(board, c)).collect();
-            let on_disk = classes.iter().all(|&c| table_path(&self.dir, c).exists());
+            let positions: Vec<u64> = classes
+                .iter()
+                .map(|&c| class_size(board, c))
+                .collect::<Result<_, _>>()?;
+            // What the build will reuse, by its own check.
+            let mut on_disk = true;
+            let mut damaged = Vec::new();
+            for &c in &classes {
+                match table_on_disk(&self.dir, board, &self.rules, c) {
+                    OnDisk::Good(_) => {}
+                    OnDisk::Missing => on_disk = false,
+                    OnDisk::Damaged(why) => {
+                        on_disk = false;
+                        damaged.push((c, why));
+                    }
+                }
+            }
             // A group noted as overflowing will start in a larger layout.
             let overflow = read_overflow_marker(&overflow_marker_path(&self.dir, &classes));
             let (holds, held): (Vec<MaterialClass>, Vec<u64>) = planned
@@ -328,13 +354,15 @@ impl<B: Bits> Builder<B> {
                 classes,
                 positions,
                 on_disk,
+                damaged,
                 overflow,
                 holds,
                 memory_bytes: 0,
             };
             // A byte a position of each class it holds.
-            let held: u64 = held.iter().sum();
-            group.memory_bytes = group.total_positions() * group.state_bytes() + held;
+            let held: u128 = held.iter().map(|&n| n as u128).sum();
+            let bytes = group.total_positions() * group.state_bytes() as u128 + held;
+            group.memory_bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
             if !on_disk
                 && peak
                     .as_ref()
@@ -354,11 +382,14 @@ impl<B: Bits> Builder<B> {
                 let from = MaterialClass::new(c.other, c.mover, false);
                 is_top_block(c, pieces)
                     && planned.iter().all(|g| !g.classes.contains(&c))
-                    && !table_path(&self.dir, c).exists()
+                    && !matches!(
+                        table_on_disk(&self.dir, board, &self.rules, c),
+                        OnDisk::Good(_)
+                    )
                     && planned.iter().any(|g| g.classes.contains(&from))
             })
-            .map(|c| (c, class_size(board, c)))
-            .collect();
+            .map(|c| Ok((c, class_size(board, c)?)))
+            .collect::<Result<_, BuildError>>()?;
         Ok(BuildPlan {
             groups: planned,
             peak,

@@ -195,6 +195,57 @@ struct Header {
     /// before 3, which did not say.
     game: Option<String>,
     sizes: Vec<u64>,
+    /// Bytes of the header in the file, up to the arrays.
+    len: u64,
+}
+
+impl Header {
+    /// The length of the whole file this header heads: the header, the
+    /// arrays its sizes and widths make, the checksum (u128: a damaged
+    /// header's sizes can be anything).
+    fn file_len(&self) -> u128 {
+        let total: u128 = self.sizes.iter().map(|&n| n as u128).sum();
+        self.len as u128 + total * (self.val_width as u128 + self.aux_width as u128) + 8
+    }
+}
+
+/// Why a build does not take up a snapshot (it says so, removes the file
+/// and solves the group from the start).
+#[derive(Debug)]
+pub(crate) enum SnapshotError {
+    /// The file is damaged: truncated, a header that does not read, a
+    /// checksum that differs.
+    Damaged(String),
+    /// A sound file, but not one this build takes up: another group's,
+    /// another game's, other class sizes, a layout the group is not
+    /// solved in now.
+    Refused(String),
+    /// It could not be read (no permission, a disk error).
+    Io(io::Error),
+}
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SnapshotError::Damaged(why) | SnapshotError::Refused(why) => f.write_str(why),
+            SnapshotError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SnapshotError {}
+
+/// A read error in the header or the arrays, in words: the end of the
+/// file where more was due is a truncated file (it read "failed to fill
+/// whole buffer"), bad contents damage.
+fn read_error(e: io::Error, where_: &str) -> SnapshotError {
+    match e.kind() {
+        io::ErrorKind::UnexpectedEof => {
+            SnapshotError::Damaged(format!("truncated: the file ends in {where_}"))
+        }
+        io::ErrorKind::InvalidData => SnapshotError::Damaged(e.to_string()),
+        _ => SnapshotError::Io(e),
+    }
 }
 
 fn invalid(msg: impl Into<String>) -> io::Error {
@@ -232,6 +283,16 @@ fn read_header(input: &mut impl Read) -> io::Result<Header> {
         None
     };
     let classes = read_u32(input)?;
+    // Magic, the nine words from version to level, init_done, the two
+    // strings after their lengths, the class count, the sizes.
+    let len = 8
+        + 4 * 9
+        + if version >= 2 { 8 } else { 0 }
+        + 4
+        + name.len as u64
+        + game.as_ref().map_or(0, |g| 4 + g.len as u64)
+        + 4
+        + 8 * classes as u64;
     if classes > 16 {
         return Err(invalid(format!("{classes} classes in a group")));
     }
@@ -257,51 +318,105 @@ fn read_header(input: &mut impl Read) -> io::Result<Header> {
         aux_width,
         coding,
         stage,
-        name,
-        game,
+        name: name.text,
+        game: game.map(|g| g.text),
         sizes,
+        len,
     })
 }
 
+/// A string of the header and its length in the file.
+struct Name {
+    text: String,
+    len: u32,
+}
+
 /// A short UTF-8 string after its u32 length.
-fn read_name(input: &mut impl Read, what: &str) -> io::Result<String> {
+fn read_name(input: &mut impl Read, what: &str) -> io::Result<Name> {
     let len = read_u32(input)?;
     if len > 64 {
         return Err(invalid(format!("{what} too long")));
     }
     let mut bytes = vec![0u8; len as usize];
     input.read_exact(&mut bytes)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(Name {
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        len,
+    })
 }
 
-/// Reads the group's snapshot, if there is one: `Ok(None)` when there is
-/// none, an error saying why when there is one that cannot be used (another
-/// layout, another group, another board or rule set, damaged).
-pub(super) fn read<L: Layout>(
-    path: &Path,
-    group_name: &str,
-    game: &str,
-    sizes: &[u64],
-) -> io::Result<Option<Snapshot<L>>> {
+/// How a layout stores its cells: what a snapshot must match to be taken
+/// up in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Widths {
+    bytes: u64,
+    val_width: u32,
+    aux_width: u32,
+    coding: [u32; 4],
+}
+
+impl Widths {
+    pub(super) fn of<L: Layout>() -> Widths {
+        Widths {
+            bytes: L::BYTES,
+            val_width: L::Val::WIDTH as u32,
+            aux_width: L::Aux::WIDTH as u32,
+            coding: aux_coding::<L>(),
+        }
+    }
+}
+
+/// A snapshot being read, past its header: the arrays and the checksum
+/// of every byte so far.
+type Input = HashReader<BufReader<File>>;
+
+/// Opens a snapshot and reads its header: `Ok(None)` when there is none.
+/// The file's length is checked against the header (cheaply, before any
+/// array is read or allocated): a truncated file is said to be one.
+fn open_checked(path: &Path) -> Result<Option<(Header, Input)>, SnapshotError> {
     let file = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
+        Err(e) => return Err(SnapshotError::Io(e)),
     };
+    let file_len = file.metadata().map_err(SnapshotError::Io)?.len();
     let mut input = HashReader::new(BufReader::with_capacity(8 << 20, file));
-    let header = read_header(&mut input)?;
-    if header.val_width as usize > L::Val::WIDTH
-        || header.aux_width as usize > L::Aux::WIDTH
-        || header.coding != aux_coding::<L>()
+    let header = read_header(&mut input).map_err(|e| read_error(e, "its header"))?;
+    let want = header.file_len();
+    if file_len as u128 != want {
+        let what = if (file_len as u128) < want {
+            "truncated"
+        } else {
+            "damaged, bytes after its end"
+        };
+        return Err(SnapshotError::Damaged(format!(
+            "{what}: the file has {file_len} bytes where its header says {want}"
+        )));
+    }
+    Ok(Some((header, input)))
+}
+
+/// Whether a build solving `group_name` of `game` in a layout of `widths`
+/// takes up a snapshot with this header: its layout, group, game and, when
+/// given, class sizes.
+fn check_header(
+    header: &Header,
+    group_name: &str,
+    game: &str,
+    sizes: Option<&[u64]>,
+    widths: Widths,
+) -> Result<(), SnapshotError> {
+    if header.val_width > widths.val_width
+        || header.aux_width > widths.aux_width
+        || header.coding != widths.coding
     {
-        return Err(invalid(format!(
+        return Err(SnapshotError::Refused(format!(
             "taken in the {}-byte layout, which the {}-byte one the group is now solved in cannot take up",
-            header.layout,
-            L::BYTES
+            header.layout, widths.bytes
         )));
     }
     if header.name != group_name {
-        return Err(invalid(format!(
+        return Err(SnapshotError::Refused(format!(
             "a snapshot of {}, not of {group_name}",
             header.name
         )));
@@ -312,41 +427,81 @@ pub(super) fn read<L: Layout>(
     if let Some(theirs) = header.game.as_deref()
         && theirs != game
     {
-        return Err(invalid(format!(
+        return Err(SnapshotError::Refused(format!(
             "a snapshot of the {theirs} game, not of {game}"
         )));
     }
-    if header.sizes != sizes {
-        return Err(invalid(format!(
+    if let Some(sizes) = sizes
+        && header.sizes != sizes
+    {
+        return Err(SnapshotError::Refused(format!(
             "class sizes {:?}, the group has {sizes:?}",
             header.sizes
         )));
     }
+    Ok(())
+}
+
+/// What a build solving `group_name` of `game`, starting in a layout of
+/// `widths`, would find of the group's snapshot, without reading its
+/// arrays (`info` and `build --plan`, which said "building again goes on
+/// from there" of a truncated file and of another game's): its stage and
+/// layout's bytes a position if it takes it up, else why not. The arrays'
+/// checksum is not read; a file damaged inside them is found by the build.
+/// `sizes`: the group's class sizes, when known.
+pub(super) fn check(
+    path: &Path,
+    group_name: &str,
+    game: &str,
+    sizes: Option<&[u64]>,
+    widths: Widths,
+) -> Result<(Stage, u32), SnapshotError> {
+    let (header, _) = open_checked(path)?
+        .ok_or_else(|| SnapshotError::Io(io::Error::new(io::ErrorKind::NotFound, "no snapshot")))?;
+    check_header(&header, group_name, game, sizes, widths)?;
+    Ok((header.stage, header.layout))
+}
+
+/// Reads the group's snapshot, if there is one: `Ok(None)` when there is
+/// none, an error saying why when there is one that cannot be used (another
+/// layout, another group, another board or rule set, damaged).
+pub(super) fn read<L: Layout>(
+    path: &Path,
+    group_name: &str,
+    game: &str,
+    sizes: &[u64],
+) -> Result<Option<Snapshot<L>>, SnapshotError> {
+    let Some((header, mut input)) = open_checked(path)? else {
+        return Ok(None);
+    };
+    check_header(&header, group_name, game, Some(sizes), Widths::of::<L>())?;
     let mut buf = Vec::with_capacity(BATCH * 4);
     let mut vals = Vec::new();
     let mut aux = Vec::new();
     for &n in sizes {
-        vals.push(read_cells::<L::Val>(
-            &mut input,
-            &mut buf,
-            n,
-            header.val_width as usize,
-        )?);
-        aux.push(read_cells::<L::Aux>(
-            &mut input,
-            &mut buf,
-            n,
-            header.aux_width as usize,
-        )?);
+        let arrays = |e| read_error(e, "its arrays");
+        vals.push(
+            read_cells::<L::Val>(&mut input, &mut buf, n, header.val_width as usize)
+                .map_err(arrays)?,
+        );
+        aux.push(
+            read_cells::<L::Aux>(&mut input, &mut buf, n, header.aux_width as usize)
+                .map_err(arrays)?,
+        );
     }
     let sum = input.hash.digest();
     let mut stored_sum = [0u8; 8];
-    input.inner.read_exact(&mut stored_sum)?;
+    input
+        .inner
+        .read_exact(&mut stored_sum)
+        .map_err(|e| read_error(e, "its checksum"))?;
     if u64::from_le_bytes(stored_sum) != sum {
-        return Err(invalid("checksum mismatch: the file is damaged"));
+        return Err(SnapshotError::Damaged(
+            "checksum mismatch: the file is damaged".into(),
+        ));
     }
-    if input.inner.read(&mut [0u8; 1])? != 0 {
-        return Err(invalid("bytes after the checksum"));
+    if input.inner.read(&mut [0u8; 1]).map_err(SnapshotError::Io)? != 0 {
+        return Err(SnapshotError::Damaged("bytes after the checksum".into()));
     }
     Ok(Some(Snapshot {
         stage: header.stage,
@@ -356,7 +511,9 @@ pub(super) fn read<L: Layout>(
 }
 
 /// What a snapshot's header says: the group, how far its solving had got,
-/// and the layout's bytes a position.
+/// and the layout's bytes a position. (The folder's report uses
+/// [`check`], which also says whether a build would take it up.)
+#[cfg(test)]
 pub(super) fn peek(path: &Path) -> io::Result<(String, Stage, u32)> {
     let header = read_header(&mut BufReader::new(File::open(path)?))?;
     Ok((header.name, header.stage, header.layout))
@@ -419,7 +576,7 @@ mod tests {
     /// The board and rules the tests' snapshots are of.
     const GAME: &str = "7x3-corner-free-sl";
 
-    fn err<L: Layout>(r: io::Result<Option<Snapshot<L>>>) -> String {
+    fn err<L: Layout>(r: Result<Option<Snapshot<L>>, SnapshotError>) -> String {
         r.err().expect("refused").to_string()
     }
 

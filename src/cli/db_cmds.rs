@@ -161,6 +161,16 @@ fn pending_json(w: &PendingWork) -> String {
                 json_str(group)
             )
         }
+        PendingWork::UnusableSnapshot {
+            group,
+            why,
+            damaged,
+            bytes,
+        } => format!(
+            "\"kind\": \"unusable_snapshot\", \"group\": {}, \"why\": {}, \"damaged\": {damaged}, \"bytes\": {bytes}",
+            json_str(group),
+            json_str(why)
+        ),
         PendingWork::OverflowNote { group, overflow } => format!(
             "\"kind\": \"overflow\", \"group\": {}, \"overflow\": {}",
             json_str(group),
@@ -502,7 +512,13 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
     });
     let left: Vec<_> = plan.groups.iter().filter(|g| !g.on_disk).collect();
     let classes_left: usize = left.iter().map(|g| g.classes.len()).sum();
-    let positions_left: u64 = left.iter().map(|g| g.total_positions()).sum();
+    // (u128: 9x5 up to 45 stones has 7.4e20 positions, which wrapped.)
+    let positions_left: u128 = left.iter().map(|g| g.total_positions()).sum();
+    // A memory estimate past u64 is saturated: not a number to print.
+    let memory = |b: u64| match b {
+        u64::MAX => "> 16 EiB".to_string(),
+        b => bytes(b as usize),
+    };
     let refused = left.iter().find(|g| g.memory_bytes > limit);
     let available = fanorona::sysmem::available_memory();
     // A build running, stopped or killed in the folder: what the next one
@@ -512,12 +528,24 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
         for g in &plan.groups {
             let names: Vec<String> = g.classes.iter().map(|c| json_str(&c.name())).collect();
             let counts: Vec<String> = g.positions.iter().map(u64::to_string).collect();
+            let damaged: Vec<String> = g
+                .damaged
+                .iter()
+                .map(|(c, why)| {
+                    format!(
+                        "{{\"class\": {}, \"why\": {}}}",
+                        json_str(&c.name()),
+                        json_str(why)
+                    )
+                })
+                .collect();
             println!(
-                "{{\"group\": {}, \"classes\": [{}], \"positions\": [{}], \"on_disk\": {}, \"state_bytes\": {}, \"memory_bytes\": {}}}",
+                "{{\"group\": {}, \"classes\": [{}], \"positions\": [{}], \"on_disk\": {}, \"damaged\": [{}], \"state_bytes\": {}, \"memory_bytes\": {}}}",
                 json_str(&g.name()),
                 names.join(", "),
                 counts.join(", "),
                 g.on_disk,
+                damaged.join(", "),
                 g.state_bytes(),
                 g.memory_bytes
             );
@@ -570,8 +598,11 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
         "group", "positions", "memory"
     );
     for g in &plan.groups {
+        // (A damaged table was said to be on disk, then built again.)
         let state = if g.on_disk {
             "on disk".to_string()
+        } else if !g.damaged.is_empty() {
+            format!("damaged: to build, {} bytes a position", g.state_bytes())
         } else {
             format!("to build, {} bytes a position", g.state_bytes())
         };
@@ -579,16 +610,25 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
             "{:<width$} {:>14} {:>11}  {state}",
             g.name(),
             g.total_positions(),
-            bytes(g.memory_bytes as usize)
+            memory(g.memory_bytes)
         );
+    }
+    for (class, why) in plan.groups.iter().flat_map(|g| &g.damaged) {
+        println!("{class}: {why}: the build makes it again");
     }
     if !plan.left_out.is_empty() {
         let names: Vec<String> = plan.left_out.iter().map(|(c, _)| c.name()).collect();
-        let positions: u64 = plan.left_out.iter().map(|(_, n)| n).sum();
+        let positions: u128 = plan.left_out.iter().map(|&(_, n)| n as u128).sum();
+        // On a full board no build goes a stone further.
+        let later = if selection.pieces() as usize >= board.points() {
+            "the board has no room for a stone more: --classes"
+        } else {
+            "a build a stone further makes them, or --classes"
+        };
         println!(
             "left out: {} ({positions} positions), block classes of the most stones: \
              their pairs derive them, and so does the probe, from the tables below \
-             (a build a stone further makes them, or --classes {})",
+             ({later} {} builds one by name)",
             names.join(", "),
             names[0]
         );
@@ -604,14 +644,21 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
         "to build: {} in {}, {positions_left} positions; the most memory, {}, for {group}",
         counted(classes_left, "class", "classes"),
         counted(left.len(), "group", "groups"),
-        bytes(*needed as usize)
+        memory(*needed)
     );
+    let hopeless = *needed > gib_to_bytes(1e6);
     match refused {
+        // --memory goes up to 1000000 GiB: past that, no raise will do.
+        Some(_) if hopeless => println!(
+            "over --memory {}: {group} needs {}, more than any --memory allows (at most 1000000 GiB), so the build would be refused before it starts: build fewer stones",
+            bytes(limit as usize),
+            memory(*needed)
+        ),
         Some(g) => println!(
             "over --memory {}: {} needs {}, so the build would be refused before it starts; raise --memory to at least {:.2} GiB",
             bytes(limit as usize),
             g.name(),
-            bytes(g.memory_bytes as usize),
+            memory(g.memory_bytes),
             (*needed as f64 / (1u64 << 30) as f64 * 100.0).ceil() / 100.0
         ),
         // (With what is available now, as --help says the plan tells;
@@ -625,7 +672,10 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
             _ => println!("within --memory {}", bytes(limit as usize)),
         },
     }
-    if let Some(warning) = available.and_then(|a| memory_warning(group, *needed, a)) {
+    if let Some(warning) = available
+        .filter(|_| !hopeless)
+        .and_then(|a| memory_warning(group, *needed, a))
+    {
         println!("{warning}");
     }
     Ok(())
