@@ -1055,6 +1055,29 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
 
 /// `bench --json` counts the same tree as the naive generator, and times
 /// probes of the largest 9x5 table of a folder when given one.
+/// A search finds a damaged table as a build does, and has it built
+/// again before searching (a truncated table was taken as there: the
+/// search went on without it, saying so).
+#[test]
+fn a_search_has_a_damaged_table_built_again() {
+    let db = temp_folder("search-damaged");
+    let dir = db.to_str().unwrap();
+    ok(&["build", "--board", "3x3", "--pieces", "4", "--db", dir]);
+    let table = db.join("3x3-corner-free-sl").join("2v2.fnt");
+    let whole = std::fs::read(&table).unwrap();
+    std::fs::write(&table, &whole[..50]).unwrap();
+    let r = fanorona(&["solve", "--board", "3x3", "--pieces", "4", "--db", dir]);
+    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    let said = format!("{}{}", r.stdout, r.stderr);
+    assert!(
+        said.contains("truncated in the block index: building it again"),
+        "{said}"
+    );
+    assert!(r.stdout.contains("value     win for white"), "{}", r.stdout);
+    assert_eq!(std::fs::read(&table).unwrap(), whole);
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
 /// What `bench` can refuse it refuses before its timed runs, in its own
 /// flags' words: a perft of seconds was timed and printed before a missing
 /// `--probe-db` was found, and a build too big said "raise --memory", a

@@ -280,19 +280,27 @@ pub fn default_pieces(board: &Board) -> u32 {
     }
 }
 
-/// Whether every table of `board` up to `pieces` stones is on disk, each
-/// with its WDL file.
+/// Whether every table of `board` up to `pieces` stones is on disk as the
+/// build would reuse it (read as `build --plan` reads it: a truncated or
+/// foreign table was taken as there, and a search went on without it,
+/// where the build makes it again), each with its WDL file.
 pub fn tables_present(db: &Path, board: &Board, rules: &Rules, pieces: u32) -> bool {
     let dir = fanorona::builder::table_dir(db, board, rules);
     // A table without its WDL file (made before they existed) is not
     // there yet for a search: the build derives the file in seconds to a
     // minute, and the search reads it at a fraction of the table's cost.
-    fanorona::builder::build_groups(board, rules, pieces)
+    let with_wdl = fanorona::builder::build_groups(board, rules, pieces)
         .iter()
         .flatten()
         .all(|&c| {
             fanorona::builder::table_path(&dir, c).exists()
                 && fanorona::builder::wdl_path(&dir, c).exists()
+        });
+    with_wdl
+        && with_bits!(board.points(), B => {
+            Builder::<B>::new(db, *board, *rules, BuildOptions::default())
+                .plan_selection(&Selection::UpTo(pieces))
+                .is_ok_and(|plan| plan.groups.iter().all(|g| g.on_disk))
         })
 }
 
