@@ -936,7 +936,7 @@ fn run<B: Bits>(
         seconds: res.seconds,
         table_hits: res.oracle_hits,
         table_stones,
-        stopped: res.stopped.map(|s| s.name().to_string()),
+        stopped: res.stopped.map(|s| s.to_string()),
         goals,
         move_goals,
         solved_entries: res.tt_entries,

@@ -192,7 +192,14 @@
 //! with all the children of what it keeps (a *cut*; an expanded child
 //! kept without its moves is unknown again). Where play transposes and
 //! repeats this takes far fewer expansions than the tree
-//! (`experiments/search_graph/`).
+//! (`experiments/search_graph/`). In too little memory a cut keeps too
+//! little to solve anything new (a drawn region is disproved only once
+//! the graph holds all of it) and the search would grow the same
+//! positions again for ever: after many cuts in a row that neither kept
+//! more solved positions nor solved a move of the root nor raised the
+//! root's numbers to new highs it stops, unknown
+//! ([`StopReason::MemoryTooSmall`]; `graph`'s `stall`; in bounds of up
+//! to 64 MiB, where a cut comes every second or less).
 //!
 //! Under the move-limit variant a node also carries the turns left, so no
 //! position ever repeats and the game is finite; oracle distances are cut
@@ -435,6 +442,14 @@ pub enum StopReason {
     /// never started) because another move had settled that goal at the
     /// position.
     Settled,
+    /// The graph search (`--graph`) in `memory_bytes` (its memory bound)
+    /// made no progress over many cuts of its full graph in a row: what a
+    /// cut keeps is too little to solve anything new, and the search
+    /// would grow the same positions again for ever. More memory (twice
+    /// as much, say) is needed.
+    MemoryTooSmall {
+        memory_bytes: usize,
+    },
 }
 
 impl StopReason {
@@ -446,13 +461,23 @@ impl StopReason {
             StopReason::Memory => "memory limit",
             StopReason::Depth => "depth limit",
             StopReason::Settled => "settled by another move",
+            StopReason::MemoryTooSmall { .. } => "memory too small: give twice as much",
         }
     }
 }
 
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match *self {
+            StopReason::MemoryTooSmall { memory_bytes } => write!(
+                f,
+                "memory too small: the graph search made no progress in {}, cut after cut; \
+                 give it at least {}",
+                crate::progress::bytes(memory_bytes),
+                crate::progress::bytes(memory_bytes.saturating_mul(2)),
+            ),
+            _ => f.write_str(self.name()),
+        }
     }
 }
 

@@ -20,6 +20,8 @@
 //!   children, along a descent's path without the moves back up it;
 //! - `close`: the closure, the attractors on the whole graph;
 //! - `cut`: what a full graph keeps;
+//! - `stall`: when a full graph is cut again and again without progress
+//!   (too little memory), which stops the search;
 //! - `walk`: the way down to the most-proving position, kept from one
 //!   expansion to the next (df-pn);
 //! - `descent`: what the walk needs besides (the depth cap, backing out
@@ -34,6 +36,7 @@ mod descent;
 mod heap;
 mod refresh;
 mod solver;
+mod stall;
 mod storage;
 mod walk;
 

@@ -4,6 +4,7 @@
 
 use super::cut::KEEP;
 use super::descent::DepthCap;
+use super::stall::{STALL_MEMORY, Stall};
 use super::storage::bytes;
 use super::walk::Walk;
 use super::*;
@@ -73,6 +74,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let mut since = 0u64;
         let mut depth_cap = DepthCap::new(self.limits.depth_cap);
         let mut seen = Vec::new();
+        let mut stall = Stall::default();
         if self.limits.nodes == Some(0) && self.expand_graph(&mut g, 0) {
             // A look at a saved search (`--nodes 0`) expands nothing, but
             // the root's moves are looked up (the table of solved
@@ -158,6 +160,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                     // Memory another search gave back: the graph grows
                     // rather than loses half of what it holds.
                     g.grow(extra, attacker);
+                    stall.grown();
                     continue;
                 }
                 // (A closure that ran a moment ago left little for
@@ -165,6 +168,17 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 let close = since >= next_closure / RECENT_CLOSURE;
                 self.make_graph_room(&mut g, walk.stamps(), attacker, close);
                 walk.renumbered();
+                if self.limits.memory_bytes <= STALL_MEMORY
+                    && g.nodes[0].state == EXPANDED
+                    && stall.after_cut(&g, self.table.len())
+                {
+                    // Too little memory to get anywhere ([`super::stall`]):
+                    // stopped as at a limit, unknown with the root's
+                    // numbers.
+                    self.stopped = Some(StopReason::MemoryTooSmall {
+                        memory_bytes: self.limits.memory_bytes,
+                    });
+                }
                 since = 0;
                 next_closure = 4096.max(g.expansions.len() as u64 / 2);
                 continue;

@@ -1,0 +1,95 @@
+//! When the graph's memory is too small for the search to get anywhere.
+//!
+//! A full graph is cut to the half its descents went through last
+//! ([`Graph::keep_recent`]) and what it solved is kept in the table of
+//! solved positions. In too little memory that is not enough: the table
+//! is full, each solved position put in it drops another, and what a
+//! cut keeps is too little to solve anything new, so the search grows the
+//! same positions again, cut after cut, for ever (5x5's start, "White
+//! wins?" without tables in 1 MiB: over 10,000 cuts a minute, 29 M
+//! expansions, the root's numbers wandering between 19 and 84 and never
+//! settling; in 1.5 MiB it is disproved after 150 cuts). A drawn region
+//! of paika play is disproved only by a closure of a graph that holds
+//! all of it: a graph too small for it never does.
+//!
+//! [`Stall`] watches the cuts for progress: the table holding more
+//! solved positions than ever, more of the root's moves solved than ever,
+//! or the root's proof or disproof number higher than ever (what a
+//! proof-number search learns raises them). After [`STALL_CUTS`] cuts in
+//! a row without any of these the search stops, unknown, with
+//! [`StopReason::MemoryTooSmall`]. That only stops a search: no result
+//! comes from it.
+
+use super::*;
+
+/// The cuts in a row without progress after which the search stops.
+/// Near the memory a search needs, progress comes seldom but comes:
+/// "Black wins?" at 5x5's start (a draw) is disproved in 6.5, 7 and
+/// 7.25 MiB after 915, 522 and 1,020 cuts, with up to 557, 297 and 328
+/// cuts in a row without progress, in 8.5 and 10 MiB with up to 117 and
+/// 92 (256 stopped three of these five). Where memory is far too small
+/// the highs still creep up now and then ("White wins?" in 1 MiB: a new
+/// one after gaps of 328, 814 and 2,496 cuts, which 1,024 stops after
+/// 3,633 cuts, 25 s; "Black wins?" in 4 MiB after 1,839 cuts, 45 s).
+/// Where a graph holds millions of positions, 1,024 cuts are hours of
+/// expansions.
+pub(super) const STALL_CUTS: u32 = 1024;
+
+/// The watch runs only in memory bounds up to this: there a cut comes
+/// every second or less, and a bound that small is where the search was
+/// seen to go round for ever. In a bigger one 1,024 cuts are hours, the
+/// table of solved positions is full (its count no longer rises), and a
+/// long proof whose root numbers stay below their highs that long would
+/// be stopped and told "memory too small" after a day's work.
+pub(super) const STALL_MEMORY: usize = 64 << 20;
+
+/// See the module.
+#[derive(Default)]
+pub(super) struct Stall {
+    /// Cuts in a row without progress.
+    cuts: u32,
+    /// The most solved positions the table held at a cut.
+    table: usize,
+    /// The most of the root's moves solved at a cut.
+    root_moves: usize,
+    /// The root's highest proof and disproof numbers at a cut.
+    pn: u32,
+    dn: u32,
+}
+
+impl Stall {
+    /// After a cut of `g`, with `table` solved positions kept in the table
+    /// (the root open): whether the search went [`STALL_CUTS`] cuts in a
+    /// row without progress.
+    pub(super) fn after_cut<B: Bits, K: GraphKey<B>>(
+        &mut self,
+        g: &Graph<B, K>,
+        table: usize,
+    ) -> bool {
+        let root = g.nodes[0];
+        let root_moves = if root.count > 0 {
+            g.kids(0)
+                .iter()
+                .filter(|&&k| matches!(g.nodes[k as usize].state, PROVED | DISPROVED))
+                .count()
+        } else {
+            0
+        };
+        let progress = table > self.table
+            || root_moves > self.root_moves
+            || root.pn > self.pn
+            || root.dn > self.dn;
+        self.table = self.table.max(table);
+        self.root_moves = self.root_moves.max(root_moves);
+        self.pn = self.pn.max(root.pn);
+        self.dn = self.dn.max(root.dn);
+        self.cuts = if progress { 0 } else { self.cuts + 1 };
+        self.cuts >= STALL_CUTS
+    }
+
+    /// The graph grew into more memory instead of being cut: what it could
+    /// not do before it may do now.
+    pub(super) fn grown(&mut self) {
+        self.cuts = 0;
+    }
+}
