@@ -360,6 +360,12 @@ fn choose_impl<B: Bits, O: Oracle<B> + ?Sized>(
 
 /// What the engine thinks of `pos` for its side to move: the end of the
 /// game, the tables, or a search within `limits`.
+///
+/// # Panics
+///
+/// When `pos` cannot stand on `geo`'s board ([`Position::check`]), or the
+/// board, rules and tables are not one game ([`crate::value::same_game`]):
+/// [`choose`] says these as errors, and a verdict made of one said "lost".
 pub fn analyse<B: Bits, O: Oracle<B> + ?Sized>(
     geo: &Geometry<B>,
     rules: &Rules,
@@ -367,6 +373,10 @@ pub fn analyse<B: Bits, O: Oracle<B> + ?Sized>(
     oracle: &O,
     limits: &Limits,
 ) -> Verdict {
+    crate::value::assert_same_game(&geo.board, rules, oracle);
+    if let Err(e) = pos.check(&geo.board) {
+        panic!("{e}");
+    }
     if let Some(v) = end_value(geo, rules, pos) {
         return Verdict::Exact(v);
     }
@@ -378,12 +388,14 @@ pub fn analyse<B: Bits, O: Oracle<B> + ?Sized>(
     }
     match choose_impl(geo, rules, pos, oracle, limits, false) {
         Ok(c) => c.info.verdict,
+        // (Checked above: only the end of the game is left.)
         Err(_) => Verdict::Exact(Value::Loss(0)),
     }
 }
 
 /// Whether the engine, playing `engine`, accepts a draw in `pos`: only when
 /// its tables or its search prove the position drawn or lost for it.
+/// Panics as [`analyse`].
 pub fn accepts_draw<B: Bits, O: Oracle<B> + ?Sized>(
     geo: &Geometry<B>,
     rules: &Rules,

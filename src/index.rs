@@ -44,7 +44,7 @@ const MAX_POINTS: usize = 169;
 /// at `u64::MAX` (only a class [`class_size`] refuses needs one that
 /// large). Every `k` is kept, not only the 32 stones a side a table was
 /// thought to need: `--pieces all` on 9x5 has classes of up to 44 stones
-/// a side (1v44: 12 positions), which counted as empty when `C(44, 44)`
+/// a side (1v44: 15 positions), which counted as empty when `C(44, 44)`
 /// read 0.
 ///
 /// One table for the whole process (226 KiB), made at the first use: each

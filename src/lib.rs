@@ -82,9 +82,10 @@
 //!   when they differ ([`value::same_game`]). Give both the same.
 //! - **Positions do not know their board.** The fields of [`Position`] are
 //!   public; [`Position::check`] says whether one can stand on a board.
-//!   The table look-ups, [`engine::choose`] and [`game::Game`] check the
-//!   positions given to them; the move generator and the search take them
-//!   as they are (a stone past the board is not seen).
+//!   [`probe::Tablebase`]'s `probe`, `probe_wdl` and `probe_moves`,
+//!   [`engine::choose`] and [`game::Game`] check the positions given to
+//!   them; the move generator, the search and [`value::Oracle::lookup`]
+//!   (called for every position a search meets) take them as they are.
 //! - **Threads.** Builds, [`verify`], and [`perft::perft_parallel`] run on
 //!   rayon's global pool (one thread per core). To bound them, run the call
 //!   inside a pool of your own: `rayon::ThreadPoolBuilder::new()

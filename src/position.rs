@@ -155,8 +155,10 @@ impl<B: Bits> Position<B> {
     /// its points, no point with two stones, and the sacrificed block (if
     /// any) a stone of the side not to move. Positions read by
     /// [`crate::notation::parse_position`] or made by the move generator
-    /// always can; the table look-ups of [`crate::probe::Tablebase`] check
-    /// the positions given to them, other functions take them as they are.
+    /// always can. [`crate::probe::Tablebase::probe`] (and its kin),
+    /// [`crate::engine::choose`] and [`crate::game::Game::from_position`]
+    /// check the positions given to them; the move generator, the search
+    /// and [`crate::value::Oracle::lookup`] take them as they are.
     pub fn check(&self, board: &Board) -> Result<(), PositionError> {
         let past = |set: B| set.squares().find(|&sq| sq as usize >= board.points());
         if let Some(square) = past(self.occupied()) {

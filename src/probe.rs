@@ -15,7 +15,7 @@ use crate::builder::{
     stalemate_value, table_dir, table_path, table_rules, trivial_value, wdl_path,
 };
 use crate::geometry::{Board, Geometry, Symmetry};
-use crate::index::{ClassIndexer, MaterialClass};
+use crate::index::{ClassIndexer, ClassTooBig, MaterialClass, class_size};
 use crate::movegen::{Turn, capturers, for_each_turn, has_turn, legal_turns};
 use crate::position::{Position, PositionError};
 use crate::rules::Rules;
@@ -40,6 +40,9 @@ pub enum ProbeError {
         class: MaterialClass,
         board: Board,
     },
+    /// A class too big for a table's index (a file named as one, copied
+    /// or renamed into the folder: no build makes it).
+    ClassTooBig(ClassTooBig),
 }
 
 impl fmt::Display for ProbeError {
@@ -59,6 +62,7 @@ impl fmt::Display for ProbeError {
             ),
             ProbeError::Table(e) => write!(f, "{e}"),
             ProbeError::Position(e) => write!(f, "{e}"),
+            ProbeError::ClassTooBig(e) => write!(f, "{e}"),
             ProbeError::NoSuchClass { class, board } => write!(
                 f,
                 "class {class} has {} stones, more than the {} points of the {board} board",
@@ -383,8 +387,10 @@ impl<B: Bits> Tablebase<B> {
             self.classes.write().expect("lock").insert(class, None);
             return Ok(None);
         }
-        let file = self.open_table(class, &path)?;
         let board = self.stored;
+        // (Its indexer would panic; no build writes such a table.)
+        class_size(board, class).map_err(ProbeError::ClassTooBig)?;
+        let file = self.open_table(class, &path)?;
         // A WDL file that cannot be read, or is not the table's, is left
         // aside: its reads go to the table, which holds the same values,
         // and the damage is kept for [`Tablebase::problems`].

@@ -48,6 +48,8 @@ pub fn bytes(b: usize) -> String {
         // (Small amounts read "0.0 MiB": a memory bound of 10 bytes
         // "allows 0.0 MiB".)
         format!("{:.1} KiB", b / 1024.0)
+    } else if b == 1.0 {
+        "1 byte".to_string()
     } else {
         format!("{b} bytes")
     }

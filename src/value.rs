@@ -134,7 +134,11 @@ impl fmt::Display for Value {
 /// Something that knows perfect-play values of some positions: endgame
 /// tables, or nothing.
 pub trait Oracle<B: Bits>: Sync {
-    /// The value of the position for the side to move, if known.
+    /// The value of the position for the side to move, if known. Called
+    /// for every position a search meets, so the position is taken as it
+    /// is: one that cannot stand on the board ([`Position::check`]) may
+    /// panic (the table look-ups of [`crate::probe::Tablebase::probe`]
+    /// check it).
     fn lookup(&self, pos: &Position<B>) -> Option<Value>;
 
     /// Only whether the side to move wins, draws or loses, if known: all a
@@ -179,7 +183,7 @@ impl fmt::Display for GameMismatch {
         match self {
             GameMismatch::Diagonals { board, rules } => write!(
                 f,
-                "the board {board} has the {:?} diagonal rule, the rules {rules:?}: give both the same",
+                "the board {board} has the {} diagonal rule, the rules {rules}: give both the same",
                 board.diagonals
             ),
             GameMismatch::OtherTables { board, rules } => write!(

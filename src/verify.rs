@@ -96,6 +96,9 @@ pub fn verify_class<B: Bits>(
         // (The indexer's assertion panicked.)
         return Err(ProbeError::NoSuchClass { class, board });
     }
+    // (A file named as a class past a table's index panicked in the
+    // indexer.)
+    crate::index::class_size(board, class).map_err(ProbeError::ClassTooBig)?;
     let indexer = ClassIndexer::<B>::new(board, class);
     let size = indexer.size();
     let count = sample.map_or(size, |s| s.min(size));

@@ -538,6 +538,13 @@ fn every_command_names_a_db_that_is_no_folder() {
         );
     }
     assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 1);
+    // A database with a stray table beside its table folders is one still.
+    let real = dir.join("real");
+    let r = real.to_str().unwrap();
+    ok(&["build", "--board", "3x3", "--pieces", "2", "--db", r]);
+    std::fs::write(real.join("stray.fnt"), "a table\n").unwrap();
+    let out = ok(&["info", "--db", r]);
+    assert!(out.contains("3x3-corner-free-sl: 3x3"), "{out}");
     // A file where a build's table folder goes, or on the way to it: said
     // before the build's heading (the system's "File exists").
     let db = dir.join("db2");
@@ -1053,8 +1060,6 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     let _ = std::fs::remove_dir_all(&db);
 }
 
-/// `bench --json` counts the same tree as the naive generator, and times
-/// probes of the largest 9x5 table of a folder when given one.
 /// A search finds a damaged table as a build does, and has it built
 /// again before searching (a truncated table was taken as there: the
 /// search went on without it, saying so).
@@ -1106,6 +1111,8 @@ fn bench_refuses_its_flags_before_timing_anything() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `bench --json` counts the same tree as the naive generator, and times
+/// probes of the largest 9x5 table of a folder when given one.
 #[test]
 fn bench_json_counts_perft_and_times_probes() {
     let want = naive::perft(&start_position(9, 5), NaiveRules::default(), 2);

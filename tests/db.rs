@@ -637,6 +637,20 @@ fn tables_serve_their_own_game_and_a_search_refuses_others() {
         other => panic!("{other:?}"),
     }
     assert!(choose(&geo, &rules, &start, &fanorona::NoTables, &depth).is_ok());
+    // `analyse` (and `accepts_draw`), which answer a verdict, panic as the
+    // search does (an error made into "lost" had the engine take a draw).
+    let refused = std::panic::catch_unwind(|| {
+        fanorona::engine::analyse(&geo53, &rules, &start53, &fanorona::NoTables, &depth)
+    });
+    let message = refused.expect_err("board center, rules corner");
+    let text = message.downcast_ref::<String>().unwrap();
+    assert!(text.contains("give both the same"), "{text}");
+    let refused = std::panic::catch_unwind(|| {
+        fanorona::engine::analyse(&geo, &rules, &start53, &fanorona::NoTables, &depth)
+    });
+    let message = refused.expect_err("a 5x3 position on 3x3");
+    let text = message.downcast_ref::<String>().unwrap();
+    assert!(text.contains("past the 9 points"), "{text}");
 }
 
 /// Positions that cannot stand on the tables' board (of a bigger board,
@@ -703,6 +717,16 @@ fn probes_refuse_positions_and_classes_the_board_cannot_hold() {
                 e.to_string().contains("10 stones, more than the 9 points"),
                 "{e}"
             )
+        }
+        other => panic!("{:?}", other.map(|c| c.mismatches)),
+    }
+    // A class too big for a table's index (its indexer panicked).
+    let b13 = Board::new(13, 13, rules.diagonals).unwrap();
+    let tb13 = Tablebase::<fanorona::Wide>::new(&db, b13, rules);
+    let class = MaterialClass::new(7, 5, false);
+    match fanorona::verify::verify_class(&tb13, class, None, &|_| {}) {
+        Err(e @ ProbeError::ClassTooBig(_)) => {
+            assert!(e.to_string().contains("more than a table can index"), "{e}")
         }
         other => panic!("{:?}", other.map(|c| c.mismatches)),
     }

@@ -240,11 +240,16 @@ pub fn check_db_folder(db: &Path, used: DbUse) -> CliResult {
 /// class was not built, `info` said "no tables". A database folder holds
 /// its tables in a folder per board and rule set, never directly.
 fn check_not_a_table_folder(db: &Path) -> CliResult {
-    let holds_tables = std::fs::read_dir(db).is_ok_and(|rd| {
-        rd.flatten()
-            .any(|e| e.path().extension().and_then(|x| x.to_str()) == Some("fnt"))
+    let is_table = |p: &Path| p.extension().and_then(|x| x.to_str()) == Some("fnt");
+    let entries: Vec<std::path::PathBuf> = std::fs::read_dir(db)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    // A database with a stray table dropped beside its folders is one
+    // still (`info` names the stray file).
+    let holds_table_folders = entries.iter().any(|p| {
+        p.is_dir() && std::fs::read_dir(p).is_ok_and(|rd| rd.flatten().any(|e| is_table(&e.path())))
     });
-    if !holds_tables {
+    if holds_table_folders || !entries.iter().any(|p| is_table(p)) {
         return Ok(());
     }
     let parent = db

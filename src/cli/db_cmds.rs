@@ -110,11 +110,13 @@ pub fn parse_pieces(s: &str, board: &Board) -> Result<u32, CliError> {
     s.parse::<u32>().map_err(|_| {
         // (A number past u32 was said to be no number.)
         if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-            CliError(format!(
-                "--pieces {s}: the {board} board has {} points; ask for 2 to {} stones",
-                board.points(),
-                board.points()
-            ))
+            // (The build's own words, 1x1's too.)
+            let pieces = u32::MAX;
+            let e = fanorona::builder::BuildError::BadPieces {
+                pieces,
+                board: *board,
+            };
+            CliError(e.to_string().replacen(&pieces.to_string(), s, 1))
         } else {
             CliError(format!("--pieces '{s}' is not a number or 'all'"))
         }
