@@ -624,7 +624,7 @@ impl fmt::Display for PendingWork {
 /// The work builds left in a table folder (`table_dir`): snapshots,
 /// overflow notes, a lock. A snapshot is checked as the build would
 /// check it, but for its arrays (cheaply: its header and its length,
-/// [`snapshot::check`]), and one the build would not take up is said to
+/// `snapshot::check`), and one the build would not take up is said to
 /// be so. Other files it cannot read are passed over.
 pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
     let mut out = Vec::new();

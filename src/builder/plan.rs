@@ -175,7 +175,7 @@ pub struct PlannedGroup {
     /// as its table will hold them.
     pub positions: Vec<u64>,
     /// Every table of the group is on disk, found sound by the check the
-    /// build makes before it reuses one ([`super::table_on_disk`]): the
+    /// build makes before it reuses one (`table_on_disk`): the
     /// build only loads them.
     pub on_disk: bool,
     /// The group's tables that are there but that the build will make
