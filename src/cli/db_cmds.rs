@@ -1398,13 +1398,8 @@ const MAX_BLOCK_ENTRIES: u32 = 1 << 20;
 /// a table already in blocks of that size is passed over, so a repack cut
 /// short is finished by running it again.
 pub fn repack(args: &RepackArgs) -> CliResult {
+    // (In range: `--block-entries` is bounded where it is parsed.)
     let n = args.block_entries;
-    if !(fanorona::table::MIN_BLOCK_ENTRIES..=MAX_BLOCK_ENTRIES).contains(&n) {
-        return Err(CliError(format!(
-            "--block-entries {n}: give {} to {MAX_BLOCK_ENTRIES}",
-            fanorona::table::MIN_BLOCK_ENTRIES
-        )));
-    }
     set_threads(args.threads)?;
     let folders = table_folders(&args.db)?;
     if folders.is_empty() {
