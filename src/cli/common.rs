@@ -224,22 +224,28 @@ pub enum DbUse {
 /// error 20)", and `probe` said of each position that its class was not
 /// built).
 pub fn check_db_folder(db: &Path, used: DbUse) -> CliResult {
+    check_db_flag("--db", db, used)
+}
+
+/// [`check_db_folder`] of a database folder given by another flag
+/// (`bench --probe-db`), named by it.
+pub fn check_db_flag(flag: &str, db: &Path, used: DbUse) -> CliResult {
     if db.is_dir() {
-        return check_not_a_table_folder(db);
+        return check_not_a_table_folder(flag, db);
     }
     let what = match (db.exists(), used) {
         (true, _) => "a file, not a folder of endgame tables",
         (false, DbUse::Read) => "no such folder (fanorona build --db DIR makes one)",
         (false, DbUse::BuildInto) => "no such folder (create it, or leave --db out to use db/)",
     };
-    Err(CliError(format!("--db {}: {what}", db.display())))
+    Err(CliError(format!("{flag} {}: {what}", db.display())))
 }
 
 /// A table folder given for the database that holds it: `build` made a
 /// second copy of every table inside it (hours on 9x5), `probe` said each
 /// class was not built, `info` said "no tables". A database folder holds
 /// its tables in a folder per board and rule set, never directly.
-fn check_not_a_table_folder(db: &Path) -> CliResult {
+fn check_not_a_table_folder(flag: &str, db: &Path) -> CliResult {
     let is_table = |p: &Path| p.extension().and_then(|x| x.to_str()) == Some("fnt");
     let entries: Vec<std::path::PathBuf> = std::fs::read_dir(db)
         .map(|rd| rd.flatten().map(|e| e.path()).collect())
@@ -258,7 +264,7 @@ fn check_not_a_table_folder(db: &Path) -> CliResult {
         .and_then(|p| p.parent().map(Path::to_path_buf))
         .unwrap_or_else(|| db.join(".."));
     Err(CliError(format!(
-        "--db {} is a folder of tables itself: give the database folder that holds it, --db {}",
+        "{flag} {} is a folder of tables itself: give the database folder that holds it, {flag} {}",
         db.display(),
         parent.display()
     )))

@@ -610,12 +610,7 @@ fn bench_probe_table(
     rules: &Rules,
 ) -> Result<ProbeTable, CliError> {
     use fanorona::probe::Tablebase;
-    super::common::check_db_folder(db, super::common::DbUse::Read).map_err(|e| {
-        CliError(
-            e.0.replacen("--db", "--probe-db", 1)
-                .replace("holds it, --db", "holds it, --probe-db"),
-        )
-    })?;
+    super::common::check_db_flag("--probe-db", db, super::common::DbUse::Read)?;
     let tb = Tablebase::<u64>::new(db, board, *rules);
     let dir = fanorona::builder::table_dir(db, &board, rules);
     let no_tables = || {
