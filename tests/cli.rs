@@ -591,6 +591,47 @@ fn a_build_beyond_its_memory_or_board_stops_before_it_starts() {
         ],
         &["3v5+5v3", "--memory", "16.00 GiB"],
     );
+    // A search builds its tables with a memory of its own, which its
+    // `--memory` (the search's) does not raise: it sends the user to
+    // `build` with the command to give, rules included ("raise --memory").
+    let searched = temp_folder("solve-build");
+    std::fs::create_dir_all(&searched).unwrap();
+    let searched_db = searched.to_str().unwrap();
+    let r = user_error(
+        &[
+            "solve",
+            "--board",
+            "9x5",
+            "--pieces",
+            "9",
+            "--db",
+            searched_db,
+            "--stalemate",
+            "draw",
+        ],
+        &[
+            "3v5+5v3",
+            "16.00 GiB",
+            &format!(
+                "fanorona build --board 9x5 --pieces 9 --stalemate draw --db {searched_db} --memory GIB"
+            ),
+            "fewer --pieces",
+        ],
+    );
+    assert!(!r.contains("raise --memory"), "{r}");
+    user_error(
+        &[
+            "solve",
+            "--board",
+            "13x13",
+            "--pieces",
+            "12",
+            "--db",
+            searched_db,
+        ],
+        &["more than a table can index", "search with fewer --pieces"],
+    );
+    std::fs::remove_dir_all(&searched).unwrap();
     // Small bounds read in MiB ("needs about 0.00 GiB but --memory allows
     // 0.00 GiB"); a bound past any machine is refused (`inf` was taken).
     user_error(

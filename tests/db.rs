@@ -334,6 +334,10 @@ fn classes_the_board_or_rules_lack_are_refused_before_anything_is_built() {
         assert!(matches!(err, BuildError::BadClass { .. }), "{asked}: {err}");
         let bad = asked.rsplit(',').next().unwrap();
         assert!(err.to_string().contains(bad), "{asked}: {err}");
+        assert!(
+            err.to_string().contains("Selection::Classes") && !err.to_string().contains("--"),
+            "{asked}: {err}"
+        );
     }
     assert!(!db.exists(), "a refused build made {}", db.display());
 }
@@ -356,7 +360,12 @@ fn a_build_too_big_for_its_memory_is_refused_before_it_starts() {
         .build(5, |_| panic!("nothing is built"))
         .unwrap_err();
     let msg = err.to_string();
-    assert!(msg.contains("2v3+3v2") && msg.contains("--memory"), "{msg}");
+    // (In the library's names: `--memory` is the command line's.)
+    assert!(
+        msg.contains("2v3+3v2") && msg.contains("BuildOptions::memory_bytes"),
+        "{msg}"
+    );
+    assert!(!msg.contains("--"), "{msg}");
     let dir = table_dir(&db, &board, &rules);
     let written = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
     assert_eq!(written, 0, "tables were written to {}", dir.display());

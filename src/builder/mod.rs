@@ -195,47 +195,84 @@ fn is_half_written(path: &Path) -> bool {
         .any(|end| name.ends_with(end))
 }
 
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// How a [`BuildError`]'s message names the settings it is about.
+/// `Display` names the library's ([`SettingNames::LIBRARY`]); a program
+/// with options of its own names those through [`BuildError::text`] (the
+/// command line: `--memory`, `--pieces`, `--classes`, `--sacrifice`), so
+/// that a refusal tells its user what to change in their own words.
+#[derive(Clone, Copy, Debug)]
+pub struct SettingNames<'a> {
+    /// The memory a build may use ([`BuildOptions::memory_bytes`]).
+    pub memory: &'a str,
+    /// The stone count of [`Selection::UpTo`].
+    pub pieces: &'a str,
+    /// The classes of [`Selection::Classes`].
+    pub classes: &'a str,
+    /// The sacrifice rule ([`Rules::sacrifice`]).
+    pub sacrifice: &'a str,
+}
+
+impl SettingNames<'static> {
+    /// The library's names, as `Display` writes them.
+    pub const LIBRARY: SettingNames<'static> = SettingNames {
+        memory: "BuildOptions::memory_bytes",
+        pieces: "Selection::UpTo",
+        classes: "Selection::Classes",
+        sacrifice: "Rules::sacrifice",
+    };
+
+    /// The command line's flags (`fanorona build`).
+    pub const FLAGS: SettingNames<'static> = SettingNames {
+        memory: "--memory",
+        pieces: "--pieces",
+        classes: "--classes",
+        sacrifice: "--sacrifice",
+    };
+}
+
+impl BuildError {
+    /// The message with the settings named by `names` (`Display` is
+    /// `text(&SettingNames::LIBRARY)`).
+    pub fn text(&self, names: &SettingNames) -> String {
+        let SettingNames {
+            memory,
+            pieces: pieces_name,
+            classes,
+            sacrifice,
+        } = names;
         match self {
-            BuildError::Table(e) => write!(f, "{e}"),
+            BuildError::Table(e) => e.to_string(),
             BuildError::Stopped {
                 group,
                 stage: Some(stage),
-            } => write!(
-                f,
-                "build stopped: {group} saved {stage}; the same command goes on from there"
-            ),
+            } => {
+                format!("build stopped: {group} saved {stage}; the same command goes on from there")
+            }
             // (It said "saved" all the same.)
-            BuildError::Stopped { group, stage: None } => write!(
-                f,
+            BuildError::Stopped { group, stage: None } => format!(
                 "build stopped: {group} could not be saved (said above); the same command builds it again from its start"
             ),
-            BuildError::Io { path, err } => write!(f, "{}: {err}", path.display()),
+            BuildError::Io { path, err } => format!("{}: {err}", path.display()),
             BuildError::TooBig {
                 group,
                 needed,
                 limit,
-            } => write!(
-                f,
-                "building {group} needs {} but --memory allows {}: raise --memory or build fewer stones",
+            } => format!(
+                "building {group} needs {} but {memory} allows {}: raise {memory} or build fewer stones",
                 memory_text(*needed),
                 crate::progress::bytes(*limit as usize)
             ),
-            BuildError::ClassTooBig(e) => write!(f, "{e}: build fewer stones"),
-            BuildError::BadPieces { pieces, board } if board.points() < 2 => write!(
-                f,
-                "--pieces {pieces}: the {board} board has 1 point, no room for the 2 stones of the smallest class: it has no tables"
+            BuildError::ClassTooBig(e) => format!("{e}: build fewer stones"),
+            BuildError::BadPieces { pieces, board } if board.points() < 2 => format!(
+                "{pieces_name} {pieces}: the {board} board has 1 point, no room for the 2 stones of the smallest class: it has no tables"
             ),
-            BuildError::BadPieces { pieces, board } => write!(
-                f,
-                "--pieces {pieces}: the {board} board has {} points; ask for 2 to {} stones",
+            BuildError::BadPieces { pieces, board } => format!(
+                "{pieces_name} {pieces}: the {board} board has {} points; ask for 2 to {} stones",
                 board.points(),
                 board.points()
             ),
-            BuildError::BadClass { class, board } => write!(
-                f,
-                "--classes {class}: the {board} board has no such class under these rules (a class is the stones of the side to move v the other's, each at least 1, {} in all at most; a block class such as 2v3b only with --sacrifice)",
+            BuildError::BadClass { class, board } => format!(
+                "{classes} {class}: the {board} board has no such class under these rules (a class is the stones of the side to move v the other's, each at least 1, {} in all at most; a block class such as 2v3b only with {sacrifice})",
                 board.points()
             ),
             BuildError::TooBigWide {
@@ -243,22 +280,19 @@ impl fmt::Display for BuildError {
                 overflow,
                 needed,
                 limit,
-            } => write!(
-                f,
-                "building {group}: {}, so it needs {} bytes a position, {}, but --memory allows {}: raise --memory",
+            } => format!(
+                "building {group}: {}, so it needs {} bytes a position, {}, but {memory} allows {}: raise {memory}",
                 overflow.narrow_limit(),
                 overflow.bytes_needed(),
                 memory_text(*needed),
                 crate::progress::bytes(*limit as usize)
             ),
-            BuildError::Locked { path, pid } => write!(
-                f,
+            BuildError::Locked { path, pid } => format!(
                 "another build or repack ({}) is writing these tables and holds {}: wait for it to finish",
                 process(*pid),
                 path.display()
             ),
-            BuildError::Overflow { group, overflow } => write!(
-                f,
+            BuildError::Overflow { group, overflow } => format!(
                 "building {group}: {}",
                 match overflow {
                     Overflow::Children => "a position has more than 255 paika moves",
@@ -266,6 +300,12 @@ impl fmt::Display for BuildError {
                 }
             ),
         }
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(&SettingNames::LIBRARY))
     }
 }
 

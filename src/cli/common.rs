@@ -9,6 +9,33 @@ use clap::{Args, ValueEnum};
 
 use fanorona::rules::{Color, Continuation, Diagonals, Rules, Stalemate};
 
+/// A build's refusal in the command line's words: `--memory`,
+/// `--pieces`, `--classes` where the library names its settings.
+pub fn build_error(e: fanorona::builder::BuildError) -> CliError {
+    CliError(e.text(&fanorona::builder::SettingNames::FLAGS))
+}
+
+/// The flags that select the tables of `rules` (those a table depends on
+/// and that differ from the defaults), each with a space before it: `
+/// --diagonals center --sacrifice`, or nothing for the default rules.
+pub fn table_rule_flags(rules: &Rules) -> String {
+    let defaults = Rules::default();
+    let mut s = String::new();
+    if rules.diagonals != defaults.diagonals {
+        s += &format!(" --diagonals {}", rules.diagonals);
+    }
+    if rules.continuation != defaults.continuation {
+        s += &format!(" --continuation {}", rules.continuation);
+    }
+    if rules.stalemate != defaults.stalemate {
+        s += &format!(" --stalemate {}", rules.stalemate);
+    }
+    if rules.sacrifice {
+        s += " --sacrifice";
+    }
+    s
+}
+
 /// Bytes in a number of GiB given on the command line (checked by the
 /// caller: finite and not negative).
 pub fn gib_to_bytes(gib: f64) -> u64 {

@@ -27,8 +27,8 @@ use fanorona::verify::verify_class;
 use fanorona::with_bits;
 
 use super::common::{
-    CliError, CliResult, DbUse, RuleArgs, check_db_folder, copy_whole, gib_to_bytes, json_str,
-    set_threads, stop_flag, text_lines,
+    CliError, CliResult, DbUse, RuleArgs, build_error, check_db_folder, copy_whole, gib_to_bytes,
+    json_str, set_threads, stop_flag, table_rule_flags, text_lines,
 };
 use super::progress::bytes;
 
@@ -116,7 +116,7 @@ pub fn parse_pieces(s: &str, board: &Board) -> Result<u32, CliError> {
                 pieces,
                 board: *board,
             };
-            CliError(e.to_string().replacen(&pieces.to_string(), s, 1))
+            CliError(build_error(e).0.replacen(&pieces.to_string(), s, 1))
         } else {
             CliError(format!("--pieces '{s}' is not a number or 'all'"))
         }
@@ -322,6 +322,7 @@ pub fn build_tables(
         snapshot_minutes,
         output,
         deadline: None,
+        caller: BuildCaller::Build,
     };
     build_tables_until(board, rules, selection, db, &build)?.map_err(|s| CliError(s.saved))
 }
@@ -342,6 +343,19 @@ pub struct BuildRequest {
     pub output: BuildOutput,
     /// When to stop (a search's time limit, which counts its tables).
     pub deadline: Option<Instant>,
+    /// Who asked: how a refusal names what to change.
+    pub caller: BuildCaller,
+}
+
+/// Who asked for a build, for the words of its refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildCaller {
+    /// `build`, whose flags (`--memory`, `--pieces`) a refusal names.
+    Build,
+    /// A search building the tables it needs first, with
+    /// [`DEFAULT_BUILD_MEMORY_GIB`]: its `--memory` is the search's, so a
+    /// group too big for the build is sent to `build`, which takes one.
+    Search,
 }
 
 /// [`build_tables`] up to a deadline: `Ok(Err(what was saved))` if the
@@ -359,7 +373,25 @@ pub fn build_tables_until(
         snapshot_minutes,
         output,
         deadline,
+        caller,
     } = build;
+    let refusal = |e: BuildError| match (caller, e) {
+        (
+            BuildCaller::Search,
+            BuildError::TooBig { group, needed, .. } | BuildError::TooBigWide { group, needed, .. },
+        ) => CliError(format!(
+            "the search builds the tables it needs first, in at most {} of memory, and building {group} needs {}: build them with `fanorona build --board {board} --pieces {}{} --db {} --memory GIB` (GIB up to the machine's memory), or search with fewer --pieces",
+            bytes(gib_to_bytes(memory_gib) as usize),
+            fanorona::builder::memory_text(needed),
+            selection.pieces(),
+            table_rule_flags(rules),
+            db.display(),
+        )),
+        (BuildCaller::Search, BuildError::ClassTooBig(e)) => {
+            CliError(format!("{e}: search with fewer --pieces"))
+        }
+        (_, e) => build_error(e),
+    };
     let json = output == BuildOutput::Json;
     check_build_memory(memory_gib)?;
     // (Bounded as --checkpoint-every is: a Duration of 1e300 minutes
@@ -380,7 +412,9 @@ pub fn build_tables_until(
     };
     let t = Instant::now();
     let plan = with_bits!(board.points(), B => {
-        Builder::<B>::new(db, board, *rules, opts.clone()).check_selection(selection)?
+        Builder::<B>::new(db, board, *rules, opts.clone())
+            .check_selection(selection)
+            .map_err(refusal)?
     });
     if let Some(warning) = plan.peak.and_then(|(group, needed)| {
         memory_warning(&group, needed, fanorona::sysmem::available_memory()?)
@@ -413,7 +447,7 @@ pub fn build_tables_until(
                 saved: e.to_string(),
             }));
         }
-        r => r?,
+        r => r.map_err(refusal)?,
     };
     let positions: u64 = out.iter().map(|s| s.positions).sum();
     let bytes: u64 = out.iter().map(|s| s.bytes).sum();
@@ -518,7 +552,7 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
     let limit = gib_to_bytes(args.memory);
     let (plan, dir) = with_bits!(board.points(), B => {
         let b = Builder::<B>::new(&args.db, board, *rules, BuildOptions::default());
-        (b.plan_selection(selection)?, b.dir.clone())
+        (b.plan_selection(selection).map_err(build_error)?, b.dir.clone())
     });
     let left: Vec<_> = plan.groups.iter().filter(|g| !g.on_disk).collect();
     let classes_left: usize = left.iter().map(|g| g.classes.len()).sum();

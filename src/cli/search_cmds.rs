@@ -423,6 +423,7 @@ fn open_oracle<B: Bits>(
             snapshot_minutes: db_cmds::DEFAULT_SNAPSHOT_MINUTES,
             output: db_cmds::BuildOutput::Summary,
             deadline,
+            caller: db_cmds::BuildCaller::Search,
         };
         let built =
             db_cmds::build_tables_until(*board, rules, &Selection::UpTo(pieces), &db, &build)?;
