@@ -791,8 +791,14 @@ impl<B: Bits> Builder<B> {
         }
         let mut a = p.n_inside as u32 & L::CNT_MASK;
         if exit_win != u16::MAX {
-            // The pending win must become a code too.
+            // The pending win must become a code too, and its distance
+            // must fit the auxiliary word (the 4-byte layout's codes hold
+            // distances its word does not: the distance was cut to its 8
+            // bits and the win settled at the wrong level).
             overflows.code_of::<L>(Value::Win(exit_win));
+            if exit_win > L::MAX_DIST {
+                overflows.distance.store(true, Ordering::Relaxed);
+            }
             a |= L::WIN_PENDING | (exit_win as u32) << L::DIST_SHIFT;
         } else {
             if max_loss > L::MAX_DIST {
@@ -1055,4 +1061,54 @@ fn fill_orbits<B: Bits, L: Layout>(
         out.push(L::held(v));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::BuildOptions;
+    use super::super::state::{Medium, Narrow, Wide};
+    use super::*;
+    use crate::geometry::Board;
+    use crate::rules::Diagonals;
+    use std::sync::atomic::AtomicU32;
+
+    /// The auxiliary word init gives a position with a turn inside its
+    /// group and a win `exit_win` plies away through a turn out of it (a
+    /// capture beside a sacrifice), and whether the layout overflowed.
+    fn pending_win<L: Layout>(exit_win: u16, aux: &L::Aux) -> bool {
+        let board = Board::new(3, 3, Diagonals::Corner).unwrap();
+        let b = Builder::<u64>::new(
+            Path::new("unused"),
+            board,
+            Rules::default(),
+            BuildOptions::default(),
+        );
+        let mut p = InitPosition::new(0);
+        p.any = true;
+        p.n_inside = 1;
+        p.exit(Value::Loss(exit_win - 1));
+        let overflows = Overflows::default();
+        assert_eq!(b.init_code::<L>(&p, aux, &overflows), 0, "left unresolved");
+        overflows.check().is_err()
+    }
+
+    /// A pending win is an overflow where its distance passes the
+    /// auxiliary word's, as a slow loss is: the 4-byte layout, whose value
+    /// codes hold it, cut it to the word's 8 bits.
+    #[test]
+    fn a_pending_win_longer_than_the_auxiliary_word_holds_is_an_overflow() {
+        let aux = AtomicU16::new(0);
+        assert!(!pending_win::<Medium>(255, &aux));
+        assert_eq!(aux.get() >> Medium::DIST_SHIFT, 255);
+        assert_ne!(aux.get() & Medium::WIN_PENDING, 0);
+        assert!(pending_win::<Medium>(256, &aux));
+        assert!(pending_win::<Medium>(300, &aux));
+        // The narrow layout's value code overflows first (126 plies).
+        let aux = AtomicU16::new(0);
+        assert!(!pending_win::<Narrow>(125, &aux));
+        assert!(pending_win::<Narrow>(200, &aux));
+        let aux = AtomicU32::new(0);
+        assert!(!pending_win::<Wide>(30_000, &aux));
+        assert_eq!(aux.get() >> Wide::DIST_SHIFT, 30_000);
+    }
 }
