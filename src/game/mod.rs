@@ -56,7 +56,9 @@ pub enum EndReason {
 /// How a game ended: the winner (none for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The side that won; `None` for a draw.
     pub winner: Option<Color>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
@@ -113,24 +115,64 @@ pub enum GameError {
     /// A whole turn that does not read or is not legal.
     Notation(NotationError),
     /// Input that is neither a move, a point nor a step command.
-    NotUnderstood { text: String },
+    NotUnderstood {
+        /// The input, trimmed (or the part of it that is not a point).
+        text: String,
+    },
     /// A turn typed whole whose step to `to` could capture both ways, its
     /// `A`/`W` left out, and the rest of it fits both.
-    AmbiguousCapture { text: String, to: String },
+    AmbiguousCapture {
+        /// The turn as typed, trimmed.
+        text: String,
+        /// The step's point as typed, without a letter (`c3`).
+        to: String,
+    },
     /// A point name that is not on the board.
-    NotAPoint { text: String, board: Board },
+    NotAPoint {
+        /// The name typed, shaped like a point (`j1`).
+        text: String,
+        /// The board of the game.
+        board: Board,
+    },
     /// A point without a stone of the side to move that can move.
-    CannotMoveFrom { point: String, movable: Vec<String> },
+    CannotMoveFrom {
+        /// The point's name.
+        point: String,
+        /// The points of the stones that have a legal turn, by name, lowest
+        /// point first ([`Game::movable`]).
+        movable: Vec<String>,
+    },
     /// A destination (or capture) that no legal turn takes next.
-    IllegalStep { text: String, options: Vec<String> },
+    IllegalStep {
+        /// The input, trimmed.
+        text: String,
+        /// The inputs the half-entered turn accepts next: destinations
+        /// with their capture letter (none for paika), `x`, `end`.
+        options: Vec<String>,
+    },
     /// `A`/`W` typed with no choice between them pending.
-    NoChoicePending { text: String },
+    NoChoicePending {
+        /// The input, trimmed.
+        text: String,
+    },
     /// A point typed while the approach/withdrawal choice is pending.
-    ChooseKind { text: String, to: String },
+    ChooseKind {
+        /// The input, trimmed.
+        text: String,
+        /// The name of the destination whose capture kind is pending.
+        to: String,
+    },
     /// `end` when the turn may not end here.
-    CannotEnd { options: Vec<String> },
+    CannotEnd {
+        /// The inputs the half-entered turn accepts instead, as for
+        /// [`GameError::IllegalStep`]; empty when no turn is being entered.
+        options: Vec<String>,
+    },
     /// A step command with no stone chosen.
-    NoStoneChosen { text: String },
+    NoStoneChosen {
+        /// The input, trimmed.
+        text: String,
+    },
     /// A start position that cannot stand on the board.
     Position(PositionError),
 }
@@ -208,8 +250,12 @@ impl From<NotationError> for GameError {
 /// A turn played in a game, with its notation and the position after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played<B> {
+    /// The turn.
     pub turn: Turn,
+    /// The turn in move notation, as [`turn_to_string`] writes it (capture
+    /// letters always given).
     pub notation: String,
+    /// The position after the turn, the other side to move.
     pub after: Position<B>,
 }
 
@@ -235,7 +281,10 @@ pub enum Entered<B> {
 /// captures (none for a paika step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct NextStep {
+    /// The point the stone may step to.
     pub to: Square,
+    /// How that step captures; `None` for a paika step, which is offered
+    /// only as the first step and ends the turn.
     pub kind: Option<CaptureKind>,
 }
 
@@ -243,8 +292,11 @@ pub struct NextStep {
 /// the stones each would capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KindChoice<B> {
+    /// The destination chosen.
     pub to: Square,
+    /// The enemy stones the step captures by approach.
     pub approach: B,
+    /// The enemy stones the step captures by withdrawal.
     pub withdrawal: B,
 }
 
@@ -1419,6 +1471,21 @@ mod tests {
             matches!(err, RecordError::AfterEnd { line: 3, .. }),
             "{err:?}"
         );
+        // A second end line (the last was taken), and moves on a `moves`
+        // line (they were dropped).
+        assert_eq!(
+            GameRecord::parse("board 3x3\nend agreed\nend time white"),
+            Err(RecordError::RepeatedHeader {
+                line: 3,
+                header: "end".into(),
+                first: 2
+            })
+        );
+        let rec = GameRecord::parse("board 3x3\nmoves 1. a1-b2A 2. b3-c3\n3. c1-b1").unwrap();
+        let texts: Vec<(usize, &str)> = rec.moves.iter().map(|m| (m.line, &m.text[..])).collect();
+        assert_eq!(texts, [(2, "a1-b2A"), (2, "b3-c3"), (3, "c1-b1")]);
+        let rec = GameRecord::parse("board 3x3\nmoves\n1. a1-b2A").unwrap();
+        assert_eq!(rec.moves.len(), 1);
     }
 
     /// A capture typed whole without the `A`/`W` of a first step that

@@ -12,7 +12,11 @@ use crate::rules::{Color, Diagonals, Rules};
 /// A move of a record and the line it is on (0 when not read from text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedMove {
+    /// The line of the record the move is on, counted from 1 (0 when not
+    /// read from text).
     pub line: usize,
+    /// The move in notation as written, its move number (`12.`) taken
+    /// off; not checked until the record is replayed.
     pub text: String,
 }
 
@@ -46,11 +50,23 @@ pub struct RecordedMove {
 /// every other end is read off the board when the moves are replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
+    /// The board, with the diagonal rule of `rules` ([`GameRecord::new`]
+    /// and [`GameRecord::parse`] set it so).
     pub board: Board,
+    /// The rules the game is played under.
     pub rules: Rules,
+    /// The start position in notation as written, checked only when the
+    /// record is replayed; `None` for the rule book's start with
+    /// `rules.first` to move.
     pub start: Option<String>,
+    /// The turn cap of [`Game::with_max_turns`](super::Game::with_max_turns),
+    /// if any (never 0 in a record read from text).
     pub max_turns: Option<u32>,
+    /// The moves in the order played.
     pub moves: Vec<RecordedMove>,
+    /// An end declared from outside the board: [`EndReason::Time`],
+    /// [`EndReason::Resigned`] or [`EndReason::Agreed`]. Other reasons are
+    /// neither written nor replayed (the board shows them).
     pub end: Option<EndReason>,
     /// The line of the `start` header (0 when not read from text).
     pub start_line: usize,
@@ -129,7 +145,8 @@ impl GameRecord {
                     first,
                 });
             }
-            if ["board", "rules", "start", "max-turns"].contains(&kw) {
+            // (A second `end` line was taken over the first.)
+            if ["board", "rules", "start", "max-turns", "end"].contains(&kw) {
                 seen.push((kw, line));
             }
             let header = |name: &str| -> Result<(), RecordError> {
@@ -175,7 +192,9 @@ impl GameRecord {
                     }
                     rec.max_turns = Some(cap);
                 }
-                "moves" => {}
+                // A `moves` line heads the moves; any on it are moves too
+                // (they were dropped without a word).
+                "moves" if rest.is_empty() => {}
                 "end" => {
                     let words: Vec<&str> = rest.split_whitespace().collect();
                     let color = |w: &str| match w {
@@ -201,7 +220,8 @@ impl GameRecord {
                             text: content.to_string(),
                         });
                     }
-                    for tok in content.split_whitespace() {
+                    let moves = if kw == "moves" { rest } else { content };
+                    for tok in moves.split_whitespace() {
                         let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit());
                         let tok = tok.trim_start_matches('.');
                         if !tok.is_empty() {
@@ -270,64 +290,103 @@ pub fn parse_rules_spec(s: &str) -> Result<Rules, String> {
 pub enum RecordError {
     /// No `board CxR` line.
     MissingBoard,
+    /// A `board` line whose size is not of the form `CxR` or not a legal
+    /// board.
     BadBoard {
+        /// The line, counted from 1.
         line: usize,
+        /// What is wrong with the size.
         error: BoardError,
     },
+    /// A `rules` line that does not read as `key=value` words of the rule
+    /// switches ([`parse_rules_spec`]).
     BadRules {
+        /// The line, counted from 1.
         line: usize,
+        /// The line's text after `rules`.
         text: String,
+        /// What is wrong with it.
         why: String,
     },
+    /// The `start` position does not read, or is not on the record's
+    /// board (found when the record is replayed).
     BadStart {
+        /// The line of the `start` header (0 when the record was not read
+        /// from text).
         line: usize,
+        /// Why the position does not read.
         error: NotationError,
     },
+    /// A `max-turns` value that is not a whole number that fits a `u32`.
     BadNumber {
+        /// The line, counted from 1.
         line: usize,
+        /// The value as written.
         text: String,
     },
+    /// An `end` line that is not `agreed`, `time white|black` or
+    /// `resigned white|black`.
     BadEnd {
+        /// The line, counted from 1.
         line: usize,
+        /// The line's text after `end`.
         text: String,
     },
-    /// A second `board`, `rules`, `start` or `max-turns` line (the first on
+    /// A second `board`, `rules`, `start`, `max-turns` or `end` line (the first on
     /// line `first`).
     RepeatedHeader {
+        /// The line of the second header, counted from 1.
         line: usize,
+        /// The header's keyword.
         header: String,
+        /// The line of the first.
         first: usize,
     },
     /// `max-turns 0`: a cap must allow a turn.
     ZeroCap {
+        /// The line, counted from 1.
         line: usize,
     },
     /// A header line after the first move, which is on line `moves_from`
     /// (a line that is neither a header nor a comment is read as moves).
     HeaderAfterMoves {
+        /// The line of the header, counted from 1.
         line: usize,
+        /// The header's keyword.
         header: String,
+        /// The line of the first move.
         moves_from: usize,
     },
     /// A line of moves after the `end` line.
     AfterEnd {
+        /// The line, counted from 1.
         line: usize,
+        /// The line's text, its comment taken off.
         text: String,
     },
     /// The board does not fit the bitboard type asked for.
     TooLarge {
+        /// The record's board.
         board: Board,
     },
     /// A move that is not legal where it stands.
     IllegalMove {
+        /// The line of the move (0 when the record was not read from
+        /// text).
         line: usize,
+        /// The move as written.
         text: String,
+        /// Why the game refused it.
         error: Box<GameError>,
     },
     /// A move after the game ended.
     MoveAfterEnd {
+        /// The line of the move (0 when the record was not read from
+        /// text).
         line: usize,
+        /// The move as written.
         text: String,
+        /// How the game had ended before it.
         outcome: Outcome,
     },
 }
