@@ -28,16 +28,24 @@ use crate::wdl::WdlFile;
 pub enum ProbeError {
     /// The class of the position has no table in the folder.
     NotBuilt {
+        /// The class asked for (the position's).
         class: MaterialClass,
+        /// The file its table would be.
         path: PathBuf,
     },
+    /// A table or the folder could not be read: an I/O error, damage,
+    /// another format, or a file that is not the table its name says. (A
+    /// WDL file that cannot be read is set aside instead, and its table
+    /// read: [`Tablebase::problems`].)
     Table(TableError),
     /// A position that cannot stand on the tables' board (one of another
     /// board, or made by hand): it has no place in any table.
     Position(PositionError),
     /// A class with more stones than the board has points.
     NoSuchClass {
+        /// The class asked for.
         class: MaterialClass,
+        /// The board the tables are stored under.
         board: Board,
     },
     /// A class too big for a table's index (a file named as one, copied
@@ -199,7 +207,10 @@ impl Answer for Wdl {
 pub struct Tablebase<B> {
     /// The board asked for: positions given to [`Tablebase::probe`] are on it.
     pub geo: Geometry<B>,
+    /// The rules asked for (the board's diagonal rule is theirs).
     pub rules: Rules,
+    /// The folder of the tables: the database folder's subfolder of the
+    /// stored board and rules (`db/9x5-corner-free-sl`).
     pub dir: PathBuf,
     /// The board the tables are stored under.
     stored: Board,
@@ -224,6 +235,7 @@ pub struct Tablebase<B> {
 /// A legal turn with what the tables say of it ([`Tablebase::probe_moves`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnValue<B> {
+    /// The turn, as the move generator gives it.
     pub turn: Turn,
     /// The position the turn leads to.
     pub position: Position<B>,
@@ -388,7 +400,11 @@ impl<B: Bits> Tablebase<B> {
             return Ok(None);
         }
         let board = self.stored;
-        // (Its indexer would panic; no build writes such a table.)
+        // (Its indexer would panic; no build writes such a table, but a
+        // file of that name can be there, and `code_at` takes any class.)
+        if class.stones() as usize > board.points() {
+            return Err(ProbeError::NoSuchClass { class, board });
+        }
         class_size(board, class).map_err(ProbeError::ClassTooBig)?;
         let file = self.open_table(class, &path)?;
         // A WDL file that cannot be read, or is not the table's, is left

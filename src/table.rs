@@ -38,7 +38,10 @@ use crate::index::MaterialClass;
 use crate::rules::{Continuation, Diagonals, Rules, Stalemate};
 use crate::value::Value;
 
+/// The first 8 bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"FANORONA";
+/// The table format version this code reads and writes; a file of another
+/// is refused ([`TableError::Version`]).
 pub const FORMAT_VERSION: u32 = 1;
 /// The index scheme of [`crate::index`], recorded so a change is noticed.
 pub const INDEX_SCHEME: u32 = 1;
@@ -71,8 +74,12 @@ pub fn decode(code: u16) -> Value {
 /// What a table file says about itself.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub struct TableHeader {
+    /// The format version the file was written in ([`FORMAT_VERSION`]).
     pub format_version: u32,
+    /// Columns of the board the table is stored under (never fewer than
+    /// `rows`: a tall board uses its wide transpose's tables).
     pub cols: u8,
+    /// Rows of that board.
     pub rows: u8,
     /// 0 corner, 1 center.
     pub diagonals: u8,
@@ -80,24 +87,45 @@ pub struct TableHeader {
     pub continuation: u8,
     /// 0 loss, 1 draw.
     pub stalemate: u8,
+    /// Whether the sacrifice move is on.
     pub sacrifice: bool,
+    /// Stones of the side to move in the table's class.
     pub class_mover: u8,
+    /// Stones of the other side in the table's class, the sacrificed
+    /// block among them.
     pub class_other: u8,
+    /// Whether the class is a block class: one of the other side's stones
+    /// is the sacrificed block.
     pub class_block: bool,
+    /// The position index scheme the values are laid out by
+    /// ([`INDEX_SCHEME`]).
     pub index_scheme: u32,
+    /// Number of values: the class's indices, canonical or not
+    /// ([`crate::index::ClassIndexer::size`]).
     pub entries: u64,
     /// Bytes per value: 1 or 2.
     pub value_width: u8,
+    /// Entries won for the side to move.
     pub wins: u64,
+    /// Entries drawn.
     pub draws: u64,
+    /// Entries lost for the side to move.
     pub losses: u64,
     /// The longest distance in plies.
     pub longest: u16,
+    /// Values per compressed block, the last block holding fewer
+    /// ([`BLOCK_ENTRIES`] as builds write them; readers take the
+    /// header's).
     pub block_entries: u32,
+    /// Number of blocks: `entries` divided by `block_entries`, rounded up.
     pub block_count: u32,
 }
 
 impl TableHeader {
+    /// The header of a table of `class` on a `cols` x `rows` board under
+    /// `rules`, in the current format and index scheme with blocks of
+    /// [`BLOCK_ENTRIES`] values; [`write_table`] fills in the entries,
+    /// counts, value width and number of blocks.
     pub fn new(cols: usize, rows: usize, rules: &Rules, class: MaterialClass) -> TableHeader {
         TableHeader {
             format_version: FORMAT_VERSION,
@@ -135,6 +163,7 @@ impl TableHeader {
         }
     }
 
+    /// The material class the table holds.
     pub fn class(&self) -> MaterialClass {
         MaterialClass::new(self.class_mover, self.class_other, self.class_block)
     }
@@ -159,6 +188,9 @@ impl TableHeader {
         )
     }
 
+    /// The board and rules in words, for messages: `5x3 diagonals corner,
+    /// continuation free, stalemate loss, sacrifice off` (`?` for a code
+    /// no rule has).
     pub fn rules_text(&self) -> String {
         format!(
             "{}x{} diagonals {}, continuation {}, stalemate {}, sacrifice {}",
@@ -181,25 +213,43 @@ impl TableHeader {
 /// Why a table could not be read.
 #[derive(Debug)]
 pub enum TableError {
+    /// Opening, mapping, reading, writing or renaming the file failed.
     Io {
+        /// The file (or, listing a folder, the folder).
         path: PathBuf,
+        /// What the system said.
         err: io::Error,
     },
     /// The file is damaged: truncated, a checksum differs, a block does not
-    /// decompress.
+    /// decompress. Also an index past the table's entries, and a table or
+    /// WDL file asked to be written with values that do not fit its header
+    /// (too many blocks for a `u32`, blocks below [`MIN_BLOCK_ENTRIES`],
+    /// counts that do not add up).
     Corrupt {
+        /// The file.
         path: PathBuf,
+        /// What is wrong, in words.
         what: String,
     },
     /// The file was written by another format version or index scheme.
     Version {
+        /// The file.
         path: PathBuf,
+        /// Which of the two differs: `"format version"` or `"index
+        /// scheme"`.
+        what: &'static str,
+        /// The number its header gives.
         found: u32,
+        /// The number this program reads.
+        reads: u32,
     },
     /// The file was built for other rules, board or class.
     Mismatch {
+        /// The file.
         path: PathBuf,
+        /// The board, rules and class its header gives, in words.
         found: String,
+        /// The board, rules and class that were asked for, in words.
         wanted: String,
     },
 }
@@ -217,9 +267,14 @@ impl fmt::Display for TableError {
                 };
                 write!(f, "{}: {file} is corrupt: {what}", path.display())
             }
-            TableError::Version { path, found } => write!(
+            TableError::Version {
+                path,
+                what,
+                found,
+                reads,
+            } => write!(
                 f,
-                "{}: format version {found}, this program reads {FORMAT_VERSION}: rebuild it",
+                "{}: {what} {found}, this program reads {reads}: rebuild it",
                 path.display()
             ),
             TableError::Mismatch {
@@ -585,7 +640,9 @@ fn repack_in_batches(
 /// An open, memory-mapped table whose header and index were checked.
 #[derive(Debug)]
 pub struct TableFile {
+    /// Where the file was opened from.
     pub path: PathBuf,
+    /// The file's header, checked.
     pub header: TableHeader,
     map: Mmap,
     /// Where the blocks start in the file.
@@ -723,12 +780,12 @@ impl TableFile {
         let (header, _): (TableHeader, usize) =
             bincode::decode_from_slice(hbytes, bincode_config())
                 .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
-        if header.format_version != FORMAT_VERSION || header.index_scheme != INDEX_SCHEME {
-            return Err(TableError::Version {
-                path: p(),
-                found: header.format_version,
-            });
-        }
+        check_version(
+            path,
+            header.format_version,
+            FORMAT_VERSION,
+            header.index_scheme,
+        )?;
         let nb = header.block_count as usize;
         let index_len = (2 * nb + 1) * 8;
         if bytes.len() < at + index_len + 8 {
@@ -959,6 +1016,29 @@ impl TableFile {
     }
 }
 
+/// A file's format version and index scheme against this program's
+/// (`reads` is the version it reads for the file's kind, table or WDL).
+pub(crate) fn check_version(
+    path: &Path,
+    version: u32,
+    reads: u32,
+    index_scheme: u32,
+) -> Result<(), TableError> {
+    let refuse = |what, found, reads| TableError::Version {
+        path: path.to_path_buf(),
+        what,
+        found,
+        reads,
+    };
+    if version != reads {
+        return Err(refuse("format version", version, reads));
+    }
+    if index_scheme != INDEX_SCHEME {
+        return Err(refuse("index scheme", index_scheme, INDEX_SCHEME));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -976,6 +1056,40 @@ mod tests {
         ] {
             assert_eq!(decode(encode(v)), v);
         }
+    }
+
+    /// A table of another index scheme is refused naming the scheme, not
+    /// the format version (it said "format version 1, this program reads
+    /// 1").
+    #[test]
+    fn a_table_of_another_version_or_index_scheme_says_which() {
+        let dir = std::env::temp_dir().join(format!("fnt-version-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("2v1.fnt");
+        let class = MaterialClass::new(2, 1, false);
+        let values = vec![encode(Value::Draw); 100];
+        let header = || TableHeader::new(3, 3, &Rules::default(), class);
+        write_table(&path, header(), &values).unwrap();
+        TableFile::open(&path).unwrap();
+        let mut scheme = header();
+        scheme.index_scheme = INDEX_SCHEME + 1;
+        write_table(&path, scheme, &values).unwrap();
+        let e = TableFile::open(&path).unwrap_err();
+        let said = format!(
+            "index scheme {}, this program reads {INDEX_SCHEME}",
+            INDEX_SCHEME + 1
+        );
+        assert!(e.to_string().contains(&said), "{e}");
+        let mut version = header();
+        version.format_version = FORMAT_VERSION + 1;
+        write_table(&path, version, &values).unwrap();
+        let e = TableFile::open(&path).unwrap_err();
+        let said = format!(
+            "format version {}, this program reads {FORMAT_VERSION}",
+            FORMAT_VERSION + 1
+        );
+        assert!(e.to_string().contains(&said), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -24,10 +24,19 @@ use crate::value::{Value, Wdl};
 /// One stored value that its successors contradict.
 #[derive(Clone, Debug)]
 pub struct Mismatch<B> {
+    /// The class checked.
     pub class: MaterialClass,
+    /// The index in the class's table (on the board the tables are
+    /// stored under).
     pub index: u64,
+    /// The position at that index, on the board asked for (turned back
+    /// from the stored board), with White to move as a table index
+    /// decodes ([`ClassIndexer::decode`]).
     pub position: Position<B>,
+    /// The value the table holds at this index, for the side to move (the
+    /// probe's answer when the index could not be read).
     pub stored: Value,
+    /// The value the successors give it ([`derive_value`]).
     pub derived: Value,
     /// What the class's WDL file says, where it disagrees with the table.
     pub wdl: Option<Wdl>,
@@ -43,7 +52,10 @@ pub struct Mismatch<B> {
 /// What checking one class found.
 #[derive(Clone, Debug)]
 pub struct ClassCheck<B> {
+    /// The class checked.
     pub class: MaterialClass,
+    /// Indices checked: all of the class's, or the sample's size (a
+    /// sample may check an index more than once).
     pub checked: u64,
     /// Positions where the table or the WDL file is wrong.
     pub mismatches: u64,
@@ -80,9 +92,35 @@ pub fn derive_value<B: Bits>(tb: &Tablebase<B>, pos: &Position<B>) -> Result<Val
     Ok(best.unwrap_or_else(|| stalemate_value(&tb.rules)))
 }
 
-/// Checks the indices `which` of a class (all of them when `sample` is
-/// none, else an evenly spread sample), calling `tick` with the number of
-/// positions done after each chunk.
+/// The `k`-th index checked of a class of `size` indices when `count` of
+/// them are: all in order, or a sample of distinct indices spread over the
+/// class, a stride near the golden section of `size` and prime to it, so
+/// that neighbouring indices (alike positions) are not taken together.
+/// (A hash of `k` took some indices twice, and counted them twice.)
+fn sample_order(size: u64, count: u64) -> impl Fn(u64) -> u64 {
+    let mut stride = ((size as f64 * 0.618_033_988_75) as u64).max(1);
+    while gcd(stride, size) != 1 {
+        stride += 1;
+    }
+    move |k| {
+        if count == size {
+            k
+        } else {
+            ((k as u128 * stride as u128) % size as u128) as u64
+        }
+    }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Checks the indices of a class (all of them when `sample` is none, else
+/// a sample of that many spread over the class), calling `tick` with the
+/// number of positions done after each chunk. Runs on rayon's pool.
 pub fn verify_class<B: Bits>(
     tb: &Tablebase<B>,
     class: MaterialClass,
@@ -102,15 +140,7 @@ pub fn verify_class<B: Bits>(
     let indexer = ClassIndexer::<B>::new(board, class);
     let size = indexer.size();
     let count = sample.map_or(size, |s| s.min(size));
-    let nth = |k: u64| -> u64 {
-        if count == size {
-            k
-        } else {
-            // Spread the sample evenly, with a fixed odd stride so that
-            // neighbouring indices are not all alike.
-            (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ k) % size
-        }
-    };
+    let nth = sample_order(size, count);
     const CHUNK: u64 = 4096;
     let mismatches = AtomicU64::new(0);
     let wdl_mismatches = AtomicU64::new(0);
@@ -182,4 +212,42 @@ pub fn verify_class<B: Bits>(
         wdl_mismatches: wdl_mismatches.into_inner(),
         examples: examples.into_inner().unwrap(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample takes each index once, spread over the class.
+    #[test]
+    fn a_sample_takes_distinct_indices_over_the_whole_class() {
+        for (size, count) in [
+            (10, 10),
+            (10, 3),
+            (1000, 999),
+            (4096, 1000),
+            (1, 1),
+            (97, 50),
+        ] {
+            let nth = sample_order(size, count);
+            let mut taken: Vec<u64> = (0..count).map(&nth).collect();
+            assert!(taken.iter().all(|&i| i < size), "{size}/{count}");
+            taken.sort_unstable();
+            taken.dedup();
+            assert_eq!(taken.len() as u64, count, "{size}/{count}: an index twice");
+            if count >= 3 && count < size {
+                // Some in each third of the class.
+                for third in 0..3 {
+                    let (lo, hi) = (third * size / 3, (third + 1) * size / 3);
+                    assert!(
+                        taken.iter().any(|&i| (lo..hi).contains(&i)),
+                        "{size}/{count}"
+                    );
+                }
+            }
+        }
+        // Sizes near u64's end do not overflow the product.
+        let nth = sample_order(u64::MAX - 58, 5);
+        assert!((0..5).all(|k| nth(k) < u64::MAX - 58));
+    }
 }

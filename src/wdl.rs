@@ -47,12 +47,14 @@ use xxhash_rust::xxh3::xxh3_64;
 use crate::index::MaterialClass;
 use crate::prefetch::prefetch;
 use crate::table::{
-    INDEX_SCHEME, TableError, TableFile, TableHeader, create_framed, decode, map_file, read_framed,
-    seal_framed,
+    TableError, TableFile, TableHeader, create_framed, decode, map_file, read_framed, seal_framed,
 };
 use crate::value::Wdl;
 
+/// The first 8 bytes of every WDL file.
 pub const WDL_MAGIC: &[u8; 8] = b"FANORWDL";
+/// The WDL format version this code reads and writes; a file of another
+/// is refused ([`TableError::Version`]).
 pub const WDL_FORMAT_VERSION: u32 = 1;
 /// Bytes of data a checksum covers (16,384 positions): a page.
 pub const CHUNK_BYTES: u32 = 1 << 12;
@@ -69,21 +71,40 @@ const LOSS: u8 = 2;
 /// table's header.
 #[derive(Clone, Debug, PartialEq, Eq, Encode, Decode)]
 pub struct WdlHeader {
+    /// The format version the file was written in ([`WDL_FORMAT_VERSION`]).
     pub format_version: u32,
+    /// The table's [`TableHeader::cols`].
     pub cols: u8,
+    /// The table's [`TableHeader::rows`].
     pub rows: u8,
+    /// The table's [`TableHeader::diagonals`]: 0 corner, 1 center.
     pub diagonals: u8,
+    /// The table's [`TableHeader::continuation`]: 0 free, 1 forced.
     pub continuation: u8,
+    /// The table's [`TableHeader::stalemate`]: 0 loss, 1 draw.
     pub stalemate: u8,
+    /// The table's [`TableHeader::sacrifice`].
     pub sacrifice: bool,
+    /// The table's [`TableHeader::class_mover`].
     pub class_mover: u8,
+    /// The table's [`TableHeader::class_other`].
     pub class_other: u8,
+    /// The table's [`TableHeader::class_block`].
     pub class_block: bool,
+    /// The table's index scheme ([`INDEX_SCHEME`]): index `i` here is
+    /// index `i` of the table.
     pub index_scheme: u32,
+    /// Positions: the table's entries, two bits each in the data.
     pub entries: u64,
+    /// The table's count of wins for the side to move.
     pub wins: u64,
+    /// The table's count of draws.
     pub draws: u64,
+    /// The table's count of losses for the side to move.
     pub losses: u64,
+    /// Bytes of data each checksum covers, the last chunk shorter
+    /// ([`CHUNK_BYTES`] as written here; readers take the header's, any
+    /// size from 1).
     pub chunk_bytes: u32,
 }
 
@@ -120,6 +141,7 @@ impl WdlHeader {
         } == *self
     }
 
+    /// The material class of the table.
     pub fn class(&self) -> MaterialClass {
         MaterialClass::new(self.class_mover, self.class_other, self.class_block)
     }
@@ -171,7 +193,9 @@ impl std::ops::Deref for Bytes {
 /// or read into memory ([`WdlFile::load`]).
 #[derive(Debug)]
 pub struct WdlFile {
+    /// Where the file was opened from.
     pub path: PathBuf,
+    /// The file's header, checked.
     pub header: WdlHeader,
     bytes: Bytes,
     data_start: usize,
@@ -200,12 +224,12 @@ impl WdlFile {
         let hlen = hbytes.len();
         let (header, _): (WdlHeader, usize) = bincode::decode_from_slice(hbytes, bincode_config())
             .map_err(|e| corrupt(&format!("header does not decode: {e}")))?;
-        if header.format_version != WDL_FORMAT_VERSION || header.index_scheme != INDEX_SCHEME {
-            return Err(TableError::Version {
-                path: p(),
-                found: header.format_version,
-            });
-        }
+        crate::table::check_version(
+            path,
+            header.format_version,
+            WDL_FORMAT_VERSION,
+            header.index_scheme,
+        )?;
         if header.chunk_bytes == 0 || header.wins + header.draws + header.losses != header.entries {
             return Err(corrupt("header counts are inconsistent"));
         }

@@ -729,6 +729,21 @@ fn probes_refuse_positions_and_classes_the_board_cannot_hold() {
         }
         other => panic!("{:?}", other.map(|c| c.mismatches)),
     }
+    // A table of such a class on disk, its header agreeing (no build
+    // writes one): `code_at` and `wdl_problem` take any class, and its
+    // indexer panicked.
+    let dir = table_dir(&db, &b33, &rules);
+    let header = fanorona::table::TableHeader::new(3, 3, &rules, class);
+    fanorona::table::write_table(&table_path(&dir, class), header, &[0u16; 10]).unwrap();
+    assert!(
+        matches!(tb.code_at(class, 0), Err(ProbeError::NoSuchClass { .. })),
+        "{:?}",
+        tb.code_at(class, 0)
+    );
+    assert!(matches!(
+        tb.wdl_problem(class),
+        Err(ProbeError::NoSuchClass { .. })
+    ));
     // A class too big for a table's index (its indexer panicked).
     let b13 = Board::new(13, 13, rules.diagonals).unwrap();
     let tb13 = Tablebase::<fanorona::Wide>::new(&db, b13, rules);

@@ -98,53 +98,91 @@ const INIT_STRETCH: u64 = 1 << 10;
 /// Why a build stopped.
 #[derive(Debug)]
 pub enum BuildError {
+    /// A table or WDL file could not be read or written: a group's files
+    /// as they are written (a reused table's WDL file too), or a class
+    /// read back from its table to be held. (A damaged table found on
+    /// disk as the build reaches its group is built again, not an error.)
     Table(TableError),
+    /// A file operation outside the table format failed: creating the
+    /// table folder, taking its lock, or reading the size of a table just
+    /// written.
     Io {
+        /// The file or folder.
         path: PathBuf,
+        /// What the system said.
         err: std::io::Error,
     },
     /// A group would not fit in the memory allowed.
     TooBig {
+        /// The group's name: its classes joined by `+` (`3v5+5v3`).
         group: String,
+        /// Bytes the group needs: its state in the layout it starts in (3
+        /// bytes a position, 6 under [`StateLayout::Wide`]) and the
+        /// classes it holds while it is solved, saturated at `u64::MAX`.
         needed: u64,
+        /// Bytes allowed ([`BuildOptions::memory_bytes`]).
         limit: u64,
     },
     /// More stones asked for than the board has points, or none.
     BadPieces {
+        /// The stone count asked for ([`Selection::UpTo`]).
         pieces: u32,
+        /// The board; from a builder, the one its tables are built for
+        /// ([`Builder::geo`]: a tall board's wide transpose, with as many
+        /// points).
         board: Board,
     },
     /// A class asked for that the board or rules do not have (a side
     /// without stones, more stones than points, a block class without the
     /// sacrifice move).
     BadClass {
+        /// The first class of [`Selection::Classes`] that is refused.
         class: MaterialClass,
+        /// The board the tables are built for ([`Builder::geo`]).
         board: Board,
     },
     /// A group does not fit the narrow state layout, and the larger one it
     /// needs (`needed` bytes in all) would not fit in the memory allowed.
     TooBigWide {
+        /// The group's name: its classes joined by `+`.
         group: String,
+        /// What outgrew the narrow layout, found by this build or noted on
+        /// disk by an earlier one; it sets the layout needed (4 bytes a
+        /// position for a distance, 6 for paika moves).
         overflow: Overflow,
+        /// Bytes the group needs in that layout, with the classes it
+        /// holds, saturated at `u64::MAX`.
         needed: u64,
+        /// Bytes allowed ([`BuildOptions::memory_bytes`]).
         limit: u64,
     },
     /// A group does not fit even the wide state layout.
     Overflow {
+        /// The group's name: its classes joined by `+`.
         group: String,
+        /// What outgrew the wide layout: more than 255 paika moves in a
+        /// position, or a distance too long for its two-byte value code.
         overflow: Overflow,
     },
     /// Stopped from outside (`BuildOptions::stop`) or at the deadline
     /// (`BuildOptions::deadline`), the group being solved saved at
     /// `stage` (`None`: its snapshot could not be written).
     Stopped {
+        /// The name of the group being solved: its classes joined by `+`.
         group: String,
+        /// Where its snapshot was saved, from which a build run again
+        /// goes on; `None` when the snapshot could not be written, and the
+        /// group starts anew.
         stage: Option<Stage>,
     },
-    /// Another build is writing the same folder (its lock file, its
-    /// process id if it has written it yet).
+    /// Another build or a `repack` is writing the same folder (its lock
+    /// file, its process id if it has written it yet).
     Locked {
+        /// The folder's lock file (`build.lock`).
         path: PathBuf,
+        /// The holder's process id, as its lock file gives it; `None`
+        /// when the file holds none yet (the holder writes it just after
+        /// taking the lock).
         pid: Option<u32>,
     },
     /// A class of the build has more positions than a table can index
@@ -373,8 +411,10 @@ pub const DEFAULT_SNAPSHOT_EVERY: Duration = Duration::from_secs(30 * 60);
 /// The builder's state while a group is solved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum StateLayout {
-    /// 3 bytes a position, or 6 for a group that does not fit them
-    /// (distances over 126 plies, over 63 paika moves in a position).
+    /// 3 bytes a position; 4 for a group with distances over 126 plies
+    /// (up to 255 plies of slow losses and pending wins in its auxiliary
+    /// word); 6 for one that fits neither (over 63 paika moves in a
+    /// position, or longer distances).
     #[default]
     Auto,
     /// Always 6 bytes a position.
@@ -410,13 +450,27 @@ impl Default for BuildOptions {
 /// What the build did for one class.
 #[derive(Clone, Debug)]
 pub struct ClassSummary {
+    /// The class.
     pub class: MaterialClass,
+    /// Indices of its table ([`TableHeader::entries`]): positions up to
+    /// the board's symmetries, though a position whose side to move's
+    /// stones a symmetry maps onto themselves may take more than one.
     pub positions: u64,
+    /// Indices won for the side to move.
     pub wins: u64,
+    /// Indices drawn.
     pub draws: u64,
+    /// Indices lost for the side to move.
     pub losses: u64,
+    /// The longest distance of a win or loss in the table, in plies (0
+    /// when there is none).
     pub longest: u16,
+    /// Wall-clock seconds from the start of its group to this table
+    /// written: the classes of a pair are solved together, so each counts
+    /// the whole solve (summing over classes counts it twice). 0 for a
+    /// table reused.
     pub seconds: f64,
+    /// Size of its table file (`.fnt`) in bytes, without the WDL file.
     pub bytes: u64,
     /// Found complete on disk and not rebuilt.
     pub reused: bool,
@@ -580,9 +634,15 @@ pub enum PendingWork {
     /// the group up at `stage`, in a layout of `layout_bytes` bytes a
     /// position; `bytes` on disk.
     Snapshot {
+        /// The group's name, from the file's: its classes joined by `+`
+        /// (`2v3+3v2`).
         group: String,
+        /// How far the group's solving had got when the snapshot was taken.
         stage: Stage,
+        /// Bytes a position of the state layout it was taken in (3, 4 or
+        /// 6), from its header.
         layout_bytes: u32,
+        /// Size of the file in bytes (0 if it could not be read).
         bytes: u64,
     },
     /// A group's snapshot that a build run again will not take up (it
@@ -591,21 +651,45 @@ pub enum PendingWork {
     /// game's, group's or class sizes, a layout the group will not start
     /// in), with why; `bytes` on disk.
     UnusableSnapshot {
+        /// The group's name, from the file's: its classes joined by `+`.
         group: String,
+        /// Why the build will not take it up, in words.
         why: String,
+        /// True unless the file reads and is refused: damaged, or not
+        /// readable at all (no permission, a disk error).
         damaged: bool,
+        /// Size of the file in bytes (0 if it could not be read).
         bytes: u64,
     },
     /// A group noted as outgrowing the 3-byte layout (`<group>.overflow`).
-    OverflowNote { group: String, overflow: Overflow },
+    OverflowNote {
+        /// The group's name, from the file's: its classes joined by `+`.
+        group: String,
+        /// What outgrew the layout, as the note says; a build starts the
+        /// group in the smallest layout that holds it (4 bytes a position
+        /// for a distance, 6 for paika moves).
+        overflow: Overflow,
+    },
     /// The lock of a build (`build.lock`): the process id it names, and
     /// whether that process runs and holds it (if not, the lock is what a
     /// killed build left, and the next one takes it).
-    Lock { pid: Option<u32>, running: bool },
+    Lock {
+        /// The process id the lock file gives; `None` when it holds none
+        /// (its holder has not written it yet, or was killed as it took
+        /// the lock).
+        pid: Option<u32>,
+        /// Whether a running process holds the lock now.
+        running: bool,
+    },
     /// A file being written, or left half written by a build or repack
     /// that was killed (`3v3.fnt.tmp`, `.fnw.tmp`, `.snapshot.tmp`); the
     /// next build or repack of the folder removes it ([`lock_folder`]).
-    HalfWritten { file: String, bytes: u64 },
+    HalfWritten {
+        /// The file's name, without the folder.
+        file: String,
+        /// Size of the file in bytes (0 if it could not be read).
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for PendingWork {
@@ -762,9 +846,14 @@ fn folder_board(name: &str) -> Option<Board> {
 
 /// Builds the tables of one board and rule set.
 pub struct Builder<B> {
+    /// The board the tables are built for, with its lines: a tall board's
+    /// wide transpose, under the diagonal rule of [`Builder::rules`].
     pub geo: Geometry<B>,
     syms: Vec<Symmetry>,
+    /// The rules the tables are built and stored under ([`table_rules`]).
     pub rules: Rules,
+    /// The folder the tables are written to: [`table_dir`] of the
+    /// database directory given to [`Builder::new`].
     pub dir: PathBuf,
     options: BuildOptions,
     /// Looked up for every capture of every position in init: by stone
@@ -806,6 +895,15 @@ pub fn stalemate_value(rules: &Rules) -> Value {
 }
 
 impl<B: Bits> Builder<B> {
+    /// A builder of the tables of `board` and `rules` in database
+    /// directory `db`. The board's diagonal rule gives way to the rules',
+    /// a tall board is built as its wide transpose, and `center` as
+    /// `corner` where the two agree, so that each game has one set of
+    /// tables. No file is touched until a check or a build.
+    ///
+    /// # Panics
+    ///
+    /// When the board has more points than the set type `B` holds.
     pub fn new(db: &Path, board: Board, rules: Rules, options: BuildOptions) -> Builder<B> {
         // A tall board's tables are its wide transpose's (`Board::table_board`),
         // and `center` ones are `corner` ones where the two agree.
@@ -1077,6 +1175,7 @@ impl<B: Bits> Builder<B> {
             }
         };
         let medium_needed = bytes_for(Medium::BYTES);
+        let mut medium_overflowed = false;
         if let Some(Err(Overflow::Distance)) = tried
             && medium_needed <= limit
         {
@@ -1087,6 +1186,7 @@ impl<B: Bits> Builder<B> {
             )?);
             if let Some(Err(overflow)) = tried {
                 overflowed(overflow);
+                medium_overflowed = true;
             }
         }
         let Solution { values, resumed_at } = match tried {
@@ -1095,7 +1195,10 @@ impl<B: Bits> Builder<B> {
                 let needed = bytes_for(Wide::BYTES);
                 if needed > limit {
                     return Err(match tried {
-                        Some(Err(overflow)) => BuildError::TooBigWide {
+                        // (After the 4-byte layout overflowed too, the
+                        // least that would do is the wide layout: the
+                        // message said 4 bytes, within the limit.)
+                        Some(Err(overflow)) if !medium_overflowed => BuildError::TooBigWide {
                             group: name,
                             overflow,
                             // The least that would do.

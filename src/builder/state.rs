@@ -193,8 +193,9 @@ cell!(AtomicU32, u32);
 /// - `dist`: the pending win's distance, or else the slowest loss among
 ///   the children outside the group.
 ///
-/// A group is solved in the narrow layout when it fits (3 bytes an index)
-/// and again in the wide one (6 bytes) when it does not.
+/// A group is solved in the narrow layout when it fits (3 bytes an index),
+/// after a distance overflow in the medium one (4 bytes), and in the wide
+/// one (6 bytes) when neither holds it.
 pub(super) trait Layout {
     type Val: Cell;
     type Aux: Cell;

@@ -359,9 +359,9 @@ impl<B: Bits> Game<B> {
     }
 
     /// A game from any position that can stand on the board
-    /// ([`Position::check`]; one of another board was taken, and played
-    /// as if its stones past the board were not there). The board's
-    /// diagonal rule is taken from `rules`.
+    /// ([`Position::check`]: a position of a bigger board, or with a stone
+    /// on both sides, is refused). The board's diagonal rule is taken from
+    /// `rules`.
     ///
     /// # Panics
     ///
@@ -1077,7 +1077,9 @@ impl<B: Bits> Game<B> {
         self.check_not_over()?;
         let options = match &self.partial {
             None => Vec::new(),
-            Some(p) if p.choice.is_some() || p.steps.is_empty() => self.step_names(p),
+            // (With a capture's letter asked for, it named next steps and
+            // "end" itself.)
+            Some(p) if p.choice.is_some() || p.steps.is_empty() => self.partial_options(),
             Some(p) => {
                 if self.extensions(p).1 {
                     let turn = Turn::Capture {
@@ -1544,8 +1546,17 @@ mod tests {
                 match (fits, g.enter(&typed)) {
                     (1, Ok(Entered::Played(p))) => assert_eq!(&p.notation, name, "{typed}"),
                     // Half entered: the last step's letter still asked for,
-                    // nothing played.
-                    (2.., Ok(Entered::InProgress)) => assert_eq!(g.turns_played(), 0),
+                    // nothing played; ending the turn there names the
+                    // letters to give (it named next steps: `c3A c3W`).
+                    (2.., Ok(Entered::InProgress)) => {
+                        assert_eq!(g.turns_played(), 0);
+                        match g.end_turn() {
+                            Err(GameError::CannotEnd { options }) => {
+                                assert_eq!(options, ["A", "W"], "{typed}")
+                            }
+                            other => panic!("{typed}: {other:?}"),
+                        }
+                    }
                     (2.., Err(GameError::AmbiguousCapture { .. })) => many_ways += 1,
                     (n, r) => panic!("{typed} ({n} fit) at {}: {r:?}", game.fen()),
                 }
