@@ -36,13 +36,19 @@ pub trait Bits:
     /// The empty set.
     const EMPTY: Self;
 
+    /// The set of the one point `sq`, which must be below
+    /// [`Bits::CAPACITY`].
     fn from_square(sq: Square) -> Self;
+    /// How many points the set holds.
     fn count(self) -> u32;
+    /// Whether the set holds no point.
     fn is_empty(self) -> bool;
     /// The lowest point of a non-empty set.
     fn lowest(self) -> Square;
     /// Shifts every point up by `delta` places (down when negative); bits
-    /// pushed past either end are lost.
+    /// pushed past either end are lost. For `u64`, `delta` must be under
+    /// 64 places either way (a plain shift, in the move generator's inner
+    /// loops; a step on a board moves a point at most 14 places).
     fn shift(self, delta: i32) -> Self;
     /// How many points of the set are below `sq`.
     fn count_below(self, sq: Square) -> u32;
@@ -63,18 +69,22 @@ pub trait Bits:
     /// The set of [`Bits::WORDS`] words, lowest first.
     fn from_words(words: &[u64]) -> Self;
 
+    /// Whether `sq` is in the set.
     #[inline]
     fn contains(self, sq: Square) -> bool {
         !(self & Self::from_square(sq)).is_empty()
     }
+    /// The set with `sq` added.
     #[inline]
     fn with(self, sq: Square) -> Self {
         self | Self::from_square(sq)
     }
+    /// The set with `sq` taken out.
     #[inline]
     fn without(self, sq: Square) -> Self {
         self & !Self::from_square(sq)
     }
+    /// Whether the set holds at least one point.
     #[inline]
     fn any(self) -> bool {
         !self.is_empty()

@@ -100,6 +100,8 @@ impl Limits {
             ..Limits::default()
         }
     }
+    /// These limits under the move-limit variant with `turns_left` turns
+    /// left in the game, this one included (`None`: the variant is off).
     pub fn with_turns_left(self, turns_left: Option<u32>) -> Limits {
         Limits { turns_left, ..self }
     }
@@ -143,12 +145,16 @@ impl fmt::Display for Verdict {
 /// How the engine reached its choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
+    /// Where the choice came from.
     pub source: Source,
     /// The value of the position before the move, for the mover.
     pub verdict: Verdict,
     /// The deepest finished iteration (0 for tables or a single move).
     pub depth: u32,
+    /// Nodes searched; from the tables, the distinct moves looked up; 1
+    /// for a single move.
     pub nodes: u64,
+    /// Wall-clock time from the call to the answer.
     pub elapsed: Duration,
 }
 
@@ -172,9 +178,13 @@ impl fmt::Display for SearchInfo {
 /// The engine's move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice<B> {
+    /// The turn to play: where several turns lead to the same position,
+    /// the first the move generator gives.
     pub turn: Turn,
     /// The position the turn leads to.
     pub position: Position<B>,
+    /// How the choice was made, and what the engine thinks of the
+    /// position.
     pub info: SearchInfo,
 }
 
@@ -182,7 +192,10 @@ pub struct Choice<B> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
     /// The side to move has no legal turn (the game is over).
-    NoMove { fen: String },
+    NoMove {
+        /// The position, in the notation's FEN.
+        fen: String,
+    },
     /// The position cannot stand on the board.
     Position(PositionError),
     /// The board, rules and tables given are not one game.
@@ -796,6 +809,8 @@ impl<B: Bits, O: Oracle<B> + ?Sized> Searcher<'_, B, O> {
 pub struct XorShift64(u64);
 
 impl XorShift64 {
+    /// A generator from `seed`, mixed so that nearby seeds give unrelated
+    /// streams; any seed, 0 included, is allowed.
     pub fn new(seed: u64) -> XorShift64 {
         // Mix the seed so that small seeds give unrelated streams; never 0.
         let mut x = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -804,6 +819,7 @@ impl XorShift64 {
         x ^= x >> 31;
         XorShift64(if x == 0 { 0x2545_F491_4F6C_DD1D } else { x })
     }
+    /// The next number of the stream (xorshift 13, 7, 17), never 0.
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;

@@ -8,20 +8,32 @@ use crate::rules::Diagonals;
 /// The largest number of columns or rows.
 pub const MAX_SIDE: usize = 13;
 
-/// One of the eight directions a line may run in.
+/// One of the eight directions a line may run in. North is up the board
+/// (towards higher ranks), east to the right (towards later files); the
+/// variants are listed clockwise from north, which is their
+/// [`Direction::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
+    /// Up one row: `d3` to `d4`.
     N,
+    /// Up one row and right one column: `d3` to `e4`.
     NE,
+    /// Right one column: `d3` to `e3`.
     E,
+    /// Down one row and right one column: `d3` to `e2`.
     SE,
+    /// Down one row: `d3` to `d2`.
     S,
+    /// Down one row and left one column: `d3` to `c2`.
     SW,
+    /// Left one column: `d3` to `c3`.
     W,
+    /// Up one row and left one column: `d3` to `c4`.
     NW,
 }
 
 impl Direction {
+    /// The eight directions in index order, clockwise from north.
     pub const ALL: [Direction; 8] = [
         Direction::N,
         Direction::NE,
@@ -33,14 +45,20 @@ impl Direction {
         Direction::NW,
     ];
 
+    /// The direction's place in [`Direction::ALL`], 0 (north) to 7
+    /// (north-west); tables such as [`Geometry::next`] are indexed by it.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The direction pointing the other way along the same line (north and
+    /// south, north-east and south-west, ...).
     #[inline]
     pub fn opposite(self) -> Direction {
         Direction::ALL[(self.index() + 4) % 8]
     }
+    /// Whether the direction is diagonal, which only strong points have
+    /// lines in.
     #[inline]
     pub fn is_diagonal(self) -> bool {
         self.index() % 2 == 1
@@ -64,7 +82,12 @@ impl Direction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
     /// A side is even, zero, or larger than 13.
-    BadSize { cols: usize, rows: usize },
+    BadSize {
+        /// The number of columns asked for.
+        cols: usize,
+        /// The number of rows asked for.
+        rows: usize,
+    },
     /// Not of the form `CxR`.
     BadSyntax(String),
     /// Of the form `CxR`, with a side past any number a size can be.
@@ -76,7 +99,7 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::BadSize { cols, rows } => write!(
                 f,
-                "board {cols}x{rows} is not allowed: columns and rows must both be odd numbers from 1 to 13"
+                "board {cols}x{rows} is not allowed: columns and rows must both be odd numbers from 1 to {MAX_SIDE}"
             ),
             BoardError::Huge(s) => write!(
                 f,
@@ -95,10 +118,19 @@ impl fmt::Display for BoardError {
 impl std::error::Error for BoardError {}
 
 /// A board: its size and which points are strong.
+///
+/// Both sides are odd, 1 to [`MAX_SIDE`], when the board comes from
+/// [`Board::new`]; the fields are public, so one built directly is not
+/// checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
+    /// Columns (files `a`, `b`, ...), left to right: odd, 1 to
+    /// [`MAX_SIDE`].
     pub cols: usize,
+    /// Rows (ranks `1`, `2`, ...), bottom to top: odd, 1 to [`MAX_SIDE`].
     pub rows: usize,
+    /// Which points are strong, i.e. also joined to their diagonal
+    /// neighbours.
     pub diagonals: Diagonals,
 }
 
@@ -185,6 +217,8 @@ impl Board {
         Ok((c, r))
     }
 
+    /// The number of points, `cols * rows`; the points are numbered 0 to
+    /// `points() - 1` (see [`Board::square`]).
     #[inline]
     pub fn points(&self) -> usize {
         self.cols * self.rows
@@ -324,12 +358,20 @@ type PointMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
 /// A permutation of a board's points that maps lines onto lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symmetry {
+    /// What the map does, for messages and tests: `identity`, `mirror-x`
+    /// (left and right swapped), `mirror-y` (top and bottom swapped),
+    /// `turn-180`, and on
+    /// square boards `transpose`, `anti-transpose`, `turn-90`, `turn-270`
+    /// ([`Board::transposition`], onto the transposed board, is also
+    /// `transpose`).
     pub name: &'static str,
     /// `perm[sq]` is the image of `sq`.
     pub perm: Vec<Square>,
 }
 
 impl Symmetry {
+    /// The image of a set of points: each point `sq` of `set` replaced by
+    /// `perm[sq]`.
     pub fn apply<B: Bits>(&self, set: B) -> B {
         set.squares()
             .fold(B::EMPTY, |acc, sq| acc.with(self.perm[sq as usize]))
@@ -342,6 +384,7 @@ pub const NO_SQUARE: Square = Square::MAX;
 /// A board with its precomputed masks and adjacency, for move generation.
 #[derive(Clone, Debug)]
 pub struct Geometry<B> {
+    /// The board whose points, lines and neighbours the other fields hold.
     pub board: Board,
     /// Every point of the board.
     pub all: B,
@@ -418,6 +461,8 @@ impl<B: Bits> Geometry<B> {
         (set & self.can_step[d.index()]).shift(self.shift[d.index()])
     }
 
+    /// The neighbour of `sq` along a line in direction `d`, or
+    /// [`NO_SQUARE`] when no line goes that way from `sq`.
     #[inline]
     pub fn next(&self, sq: Square, d: Direction) -> Square {
         self.next[sq as usize * 8 + d.index()]

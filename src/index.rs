@@ -56,6 +56,7 @@ pub struct Binomials {
 }
 
 impl Binomials {
+    /// The process's table, made on the first call.
     pub fn new() -> Binomials {
         static TABLE: std::sync::OnceLock<Vec<[u64; MAX_POINTS + 1]>> = std::sync::OnceLock::new();
         let table = TABLE.get_or_init(|| {
@@ -74,6 +75,11 @@ impl Binomials {
         });
         Binomials { table }
     }
+    /// `C(n, k)`: 0 when `k > n`, `u64::MAX` when it does not fit.
+    ///
+    /// # Panics
+    ///
+    /// When `n` is over 169.
     #[inline]
     pub fn c(&self, n: usize, k: usize) -> u64 {
         if k > MAX_POINTS { 0 } else { self.table[n][k] }
@@ -91,12 +97,17 @@ impl Default for Binomials {
 /// block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MaterialClass {
+    /// Stones of the side to move.
     pub mover: u8,
+    /// Stones of the other side, the sacrificed block among them.
     pub other: u8,
+    /// Whether one of the other side's stones is the sacrificed block.
     pub block: bool,
 }
 
 impl MaterialClass {
+    /// The class of `mover` stones to move against `other`, one of those
+    /// the block when `block` is set.
     pub fn new(mover: u8, other: u8, block: bool) -> MaterialClass {
         MaterialClass {
             mover,
@@ -112,6 +123,7 @@ impl MaterialClass {
             block: pos.block.is_some(),
         }
     }
+    /// Stones on the board, both sides (the block included).
     pub fn stones(&self) -> u32 {
         self.mover as u32 + self.other as u32
     }
@@ -171,7 +183,10 @@ fn uncolex(binom: &Binomials, mut rank: u64, k: usize, n: usize, out: &mut Vec<u
 /// Ranks and unranks the positions of one material class on one board.
 #[derive(Clone, Debug)]
 pub struct ClassIndexer<B> {
+    /// The class whose positions are numbered.
     pub class: MaterialClass,
+    /// The board they stand on (for a table, the board it is stored
+    /// under: a tall board's wide transpose).
     pub board: Board,
     binom: Binomials,
     syms: Vec<Symmetry>,
@@ -211,7 +226,9 @@ pub struct DecodeCache {
 /// 2.9e18.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClassTooBig {
+    /// The class refused.
     pub class: MaterialClass,
+    /// The board it was asked for on.
     pub board: Board,
     /// About how many positions the class has (reduced by symmetry).
     pub positions: f64,
@@ -351,6 +368,15 @@ fn next_colex(c: &mut [usize]) {
 }
 
 impl<B: Bits> ClassIndexer<B> {
+    /// The indexer of `class` on `board`: finds the canonical sets of the
+    /// side to move (one parallel pass over all their sets, on rayon's
+    /// pool) and, for classes small enough (`C(N, m)` up to 2^26), a table
+    /// from each set's colex rank to its canonical index.
+    ///
+    /// # Panics
+    ///
+    /// When the class has more stones than the board has points, or more
+    /// positions than a `u64` index numbers ([`class_size`] refuses it).
     pub fn new(board: Board, class: MaterialClass) -> ClassIndexer<B> {
         let n = board.points();
         let (m, o) = (class.mover as usize, class.other as usize);

@@ -102,6 +102,10 @@
 //!   does not inherit: set `RUSTFLAGS="-C target-cpu=native"` (or the same
 //!   in your own `.cargo/config.toml`) for the fast path.
 
+// Every public item has a doc: CI runs clippy with `-D warnings`, which
+// makes a missing one an error.
+#![warn(missing_docs)]
+
 pub mod bits;
 pub mod builder;
 pub mod draw;

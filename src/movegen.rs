@@ -13,11 +13,19 @@ use crate::rules::{Continuation, Rules, Stalemate};
 /// How a capturing step captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CaptureKind {
+    /// The stone steps towards its prey: the enemy stone just beyond the
+    /// point it steps to, in the direction of the step, is captured with
+    /// the enemy stones directly behind it (`A` in move notation).
     Approach,
+    /// The stone steps away from its prey: the enemy stone just behind the
+    /// point it leaves, opposite the direction of the step, is captured
+    /// with the enemy stones directly behind it (`W` in move notation).
     Withdrawal,
 }
 
 impl CaptureKind {
+    /// `A` or `W`, the letter that follows a capturing step in move
+    /// notation (`d3-e3A`).
     pub fn letter(self) -> char {
         match self {
             CaptureKind::Approach => 'A',
@@ -29,30 +37,60 @@ impl CaptureKind {
 /// One capturing step of a chain: where the stone goes and how it captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Step {
+    /// The point the stone steps to, one step along a line from where it
+    /// stood (the turn's `from`, or the previous step's `to`).
     pub to: Square,
+    /// Whether the step captures by approach or by withdrawal.
     pub kind: CaptureKind,
 }
 
 /// A whole turn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Turn {
-    /// A non-capturing step.
-    Paika { from: Square, to: Square },
+    /// A non-capturing step, legal only when the side to move has no
+    /// capture anywhere.
+    Paika {
+        /// The point the stone leaves.
+        from: Square,
+        /// The empty neighbour it steps to.
+        to: Square,
+    },
     /// One stone's chain of capturing steps (at least one).
-    Capture { from: Square, steps: Vec<Step> },
-    /// The sacrifice variant's move: the stone becomes a block.
+    Capture {
+        /// The point the stone starts the chain from.
+        from: Square,
+        /// The capturing steps in the order played.
+        steps: Vec<Step>,
+    },
+    /// The sacrifice variant's move: the stone on this point, one of the
+    /// mover's, becomes a block through the opponent's next turn.
     Sacrifice(Square),
 }
 
 /// A turn as the generator sees it, borrowed from its stack.
 #[derive(Clone, Copy, Debug)]
 pub enum TurnRef<'a> {
-    Paika { from: Square, to: Square },
-    Capture { from: Square, steps: &'a [Step] },
+    /// As [`Turn::Paika`].
+    Paika {
+        /// The point the stone leaves.
+        from: Square,
+        /// The empty neighbour it steps to.
+        to: Square,
+    },
+    /// As [`Turn::Capture`], the steps borrowed from the generator (valid
+    /// only during the callback).
+    Capture {
+        /// The point the stone starts the chain from.
+        from: Square,
+        /// The capturing steps in the order played.
+        steps: &'a [Step],
+    },
+    /// As [`Turn::Sacrifice`]: the mover's stone that becomes a block.
     Sacrifice(Square),
 }
 
 impl TurnRef<'_> {
+    /// The same turn as an owned [`Turn`], the steps copied.
     pub fn to_owned(self) -> Turn {
         match self {
             TurnRef::Paika { from, to } => Turn::Paika { from, to },
@@ -63,6 +101,7 @@ impl TurnRef<'_> {
             TurnRef::Sacrifice(sq) => Turn::Sacrifice(sq),
         }
     }
+    /// Whether the turn is a capture chain.
     pub fn is_capture(&self) -> bool {
         matches!(self, TurnRef::Capture { .. })
     }

@@ -17,43 +17,92 @@ pub enum NotationError {
     /// The side to move is neither `w` nor `b`.
     BadSide(String),
     /// A character that is not `W`, `B`, `w`, `b`, `.` or a digit.
-    UnknownChar { fen: String, ch: char },
+    UnknownChar {
+        /// The position as given, trimmed.
+        fen: String,
+        /// The character.
+        ch: char,
+    },
     /// Rows of different lengths.
     RaggedRows {
+        /// The position as given, trimmed.
         fen: String,
+        /// The first row whose length differs, counted from 1 at the top.
         row: usize,
+        /// That row's number of points (digit runs counted as their
+        /// number).
         len: usize,
+        /// The first (top) row's number of points.
         expected: usize,
     },
     /// The size read off the diagram is not a legal board.
     BadSize {
+        /// The position as given, trimmed.
         fen: String,
+        /// The number of points in a row.
         cols: usize,
+        /// The number of rows.
         rows: usize,
     },
     /// More than one sacrificed stone, or one of the side to move.
-    BadBlock { fen: String, why: &'static str },
+    BadBlock {
+        /// The position as given, trimmed.
+        fen: String,
+        /// Which of the two it is, as a phrase for the message.
+        why: &'static str,
+    },
     /// Stuff after the side to move.
     Trailing(String),
     /// A row with a run of empty points that is not a number from 1
     /// (`0`, `01`).
-    BadRun { fen: String, row: String },
-    /// A run of empty points longer than any board's side (`99999`).
-    LongRun {
+    BadRun {
+        /// The position as given, trimmed.
         fen: String,
+        /// The text of the row with the run.
         row: String,
+    },
+    /// A run of empty points too long to count (over 1,000: `99999`);
+    /// a shorter one past the widest board's side is counted, and the
+    /// board it makes is refused by its size (`15/15/15 w` is 15x3).
+    LongRun {
+        /// The position as given, trimmed.
+        fen: String,
+        /// The text of the row with the run.
+        row: String,
+        /// The run's digits.
         run: String,
     },
     /// The diagram does not fit the board asked for.
-    WrongBoard { fen: String, expected: Board },
+    WrongBoard {
+        /// The position as given, trimmed.
+        fen: String,
+        /// The board the position had to be on.
+        expected: Board,
+    },
     /// The board has more points than the set type holds (`u64` holds 64:
     /// a bigger board needs [`crate::Wide`], which [`crate::with_bits!`]
     /// picks).
-    TooLarge { board: Board, capacity: usize },
+    TooLarge {
+        /// The board asked for.
+        board: Board,
+        /// The number of points the set type holds ([`Bits::CAPACITY`]).
+        capacity: usize,
+    },
     /// A turn that does not parse as a path of points.
-    BadMoveSyntax { text: String, why: String },
+    BadMoveSyntax {
+        /// The turn as given, trimmed.
+        text: String,
+        /// What is wrong with it, as a phrase for the message.
+        why: String,
+    },
     /// A well-formed turn that is not legal here.
-    IllegalMove { text: String, legal: Vec<String> },
+    IllegalMove {
+        /// The turn as given, trimmed.
+        text: String,
+        /// Every legal turn of the position in move notation, in the order
+        /// the move generator gives them (empty when there is none).
+        legal: Vec<String>,
+    },
 }
 
 impl fmt::Display for NotationError {
@@ -121,9 +170,11 @@ impl std::error::Error for NotationError {}
 /// What a stone on a point is, in a [`Diagram`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
+    /// No stone (`.` or part of a digit run).
     Empty,
+    /// A stone of that side (`W` or `B`).
     Stone(Color),
-    /// A sacrificed stone of that colour, still on the board.
+    /// A sacrificed stone of that colour, still on the board (`w` or `b`).
     Block(Color),
 }
 
@@ -131,10 +182,15 @@ pub enum Cell {
 /// comes from the text itself.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagram {
+    /// The number of points in each row; odd, 1 to [`MAX_SIDE`] in a
+    /// diagram read by [`Diagram::parse`].
     pub cols: usize,
+    /// The number of rows; odd, 1 to [`MAX_SIDE`] in a diagram read by
+    /// [`Diagram::parse`].
     pub rows: usize,
     /// `cells[y * cols + x]`, `y = 0` the bottom row.
     pub cells: Vec<Cell>,
+    /// The side to move.
     pub turn: Color,
 }
 

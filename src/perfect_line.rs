@@ -25,8 +25,14 @@ use crate::value::Value;
 /// position's value for its side to move.
 #[derive(Clone, Debug)]
 pub struct LineStep<B> {
+    /// The turn played: the best for its player, the first in
+    /// move-generation order among equals.
     pub turn: Turn,
+    /// The position after the turn.
     pub position: Position<B>,
+    /// The value of `position` for its side to move (the player's
+    /// opponent); under the move limit, cut to the turns left after this
+    /// turn ([`Value::within`]).
     pub value: Value,
 }
 
@@ -68,7 +74,10 @@ impl LineEnd {
 /// A line of perfect play: its plies and how it ends.
 #[derive(Clone, Debug)]
 pub struct PerfectLine<B> {
+    /// The plies in the order played; the start position is not among
+    /// them. Empty when the line ends at the start.
     pub steps: Vec<LineStep<B>>,
+    /// Why the line stops after the last step.
     pub end: LineEnd,
 }
 

@@ -13,11 +13,28 @@ use crate::rules::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// A stone on a point number the board does not have.
-    OffBoard { board: Board, square: Square },
+    OffBoard {
+        /// The board the position was checked against.
+        board: Board,
+        /// The lowest point number past the board's last point that holds
+        /// a stone.
+        square: Square,
+    },
     /// A white and a black stone on one point.
-    Shared { board: Board, square: Square },
+    Shared {
+        /// The board the position was checked against.
+        board: Board,
+        /// The lowest point that holds both a white and a black stone.
+        square: Square,
+    },
     /// The sacrificed block is not a stone of the side not to move.
-    BadBlock { board: Board, square: Square },
+    BadBlock {
+        /// The board the position was checked against.
+        board: Board,
+        /// The point named as the block (possibly past the board, or past
+        /// what the set type holds).
+        square: Square,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -58,8 +75,12 @@ impl std::error::Error for PositionError {}
 /// [`Geometry`](crate::geometry::Geometry)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position<B> {
+    /// White's stones, one bit per point (bit `y * cols + x`, as in
+    /// [`crate::bits`]); the sacrificed block among them when it is White's.
     pub white: B,
+    /// Black's stones, as for `white`.
     pub black: B,
+    /// The side to move.
     pub turn: Color,
     /// A sacrificed stone still on the board. It belongs to the side *not*
     /// to move, is among that side's stones, and is removed at the end of
@@ -68,6 +89,7 @@ pub struct Position<B> {
 }
 
 impl<B: Bits> Position<B> {
+    /// A board with no stones and no block, `turn` to move.
     pub fn empty(turn: Color) -> Self {
         Position {
             white: B::EMPTY,
@@ -113,6 +135,7 @@ impl<B: Bits> Position<B> {
         p
     }
 
+    /// The stones of one side, its sacrificed block included.
     #[inline]
     pub fn stones(&self, color: Color) -> B {
         match color {
@@ -120,6 +143,7 @@ impl<B: Bits> Position<B> {
             Color::Black => self.black,
         }
     }
+    /// The stones of one side, to change them in place.
     #[inline]
     pub fn stones_mut(&mut self, color: Color) -> &mut B {
         match color {
@@ -127,18 +151,23 @@ impl<B: Bits> Position<B> {
             Color::Black => &mut self.black,
         }
     }
+    /// The stones of the side to move.
     #[inline]
     pub fn mover(&self) -> B {
         self.stones(self.turn)
     }
+    /// The stones of the side not to move, the sacrificed block (if any)
+    /// included.
     #[inline]
     pub fn waiter(&self) -> B {
         self.stones(self.turn.other())
     }
+    /// Every point holding a stone of either side.
     #[inline]
     pub fn occupied(&self) -> B {
         self.white | self.black
     }
+    /// The sacrificed block as a set: its one point, or the empty set.
     #[inline]
     pub fn block_set(&self) -> B {
         match self.block {

@@ -26,8 +26,10 @@ pub enum Continuation {
 /// The value of having no legal move on one's turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stalemate {
+    /// The side to move with no legal move loses (the default).
     #[default]
     Loss,
+    /// A position whose side to move has no legal move is a draw.
     Draw,
 }
 
@@ -114,12 +116,16 @@ file_codes!(Stalemate, Loss = "loss", Draw = "draw");
 /// A side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side whose stones start on the bottom rows; it moves first
+    /// unless [`Rules::first`] says otherwise.
     #[default]
     White,
+    /// The side whose stones start on the top rows.
     Black,
 }
 
 impl Color {
+    /// The opponent.
     #[inline]
     pub fn other(self) -> Color {
         match self {
@@ -176,8 +182,12 @@ impl std::str::FromStr for Color {
 /// header, so a table is never probed under rules it was not built for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rules {
+    /// Which points are strong. A [`Board`](crate::geometry::Board) carries
+    /// its own; the game, the tables and the builder use this one.
     pub diagonals: Diagonals,
+    /// Whether a capture chain may stop while a capturing step remains.
     pub continuation: Continuation,
+    /// What a side to move with no legal move gets.
     pub stalemate: Stalemate,
     /// The sacrifice move of CSCE 315.
     pub sacrifice: bool,

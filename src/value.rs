@@ -9,11 +9,17 @@ use crate::geometry::Board;
 use crate::position::Position;
 use crate::rules::{Diagonals, Rules};
 
-/// Win, draw or loss, without the distance.
+/// Win, draw or loss, without the distance, for the side to move. The
+/// variants are declared worst first, so the derived order has better for
+/// the side to move greater.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Wdl {
+    /// The side to move loses under perfect play.
     Loss,
+    /// Neither side can force a win (or, under the move limit, not before
+    /// the turns run out).
     Draw,
+    /// The side to move wins under perfect play.
     Win,
 }
 
@@ -51,12 +57,19 @@ impl fmt::Display for Wdl {
 /// without the move limit: [`Value::within`] cuts them to the turns left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
+    /// The side to move wins, the game ending this many plies (turns) from
+    /// now when the winner plays for the fastest win and the loser for the
+    /// slowest loss.
     Win(u16),
+    /// Neither side can force a win.
     Draw,
+    /// The side to move loses, the game ending this many plies from now
+    /// under the same perfect play.
     Loss(u16),
 }
 
 impl Value {
+    /// The result without the distance.
     pub fn wdl(self) -> Wdl {
         match self {
             Value::Win(_) => Wdl::Win,
@@ -173,9 +186,19 @@ pub trait Oracle<B: Bits>: Sync {
 pub enum GameMismatch {
     /// The board and the rules give different diagonal rules, on a board
     /// where the two join different points.
-    Diagonals { board: Board, rules: Diagonals },
+    Diagonals {
+        /// The board given, with its own diagonal rule.
+        board: Board,
+        /// The diagonal rule of the rules given.
+        rules: Diagonals,
+    },
     /// The oracle holds tables of another board or rule set.
-    OtherTables { board: Board, rules: Rules },
+    OtherTables {
+        /// The board of the game asked for.
+        board: Board,
+        /// The rules of the game asked for.
+        rules: Rules,
+    },
 }
 
 impl fmt::Display for GameMismatch {

@@ -60,7 +60,13 @@ const BATCH: usize = 1 << 20;
 pub enum Stage {
     /// Part way through init: the first `done` of the group's `total`
     /// indices (its classes' indices in turn) are done.
-    Init { done: u64, total: u64 },
+    Init {
+        /// Indices whose init is done, counted from the first class's
+        /// first index; below `total` in a snapshot read.
+        done: u64,
+        /// Indices of the group: the sum of its classes' sizes.
+        total: u64,
+    },
     /// Init is done and this level's sweep comes next.
     Level(u16),
 }

@@ -104,39 +104,62 @@ struct CheckpointHeader {
 /// Why a checkpoint could not be read or written.
 #[derive(Debug)]
 pub enum CheckpointError {
+    /// Opening, reading, writing, syncing or renaming the file (or its
+    /// lock) failed; also a checkpoint path that is a folder where a file
+    /// is wanted ([`check_writable`]).
     Io {
+        /// The file, or the lock file.
         path: PathBuf,
+        /// What the system said.
         source: io::Error,
     },
-    /// Not a checkpoint at all.
+    /// Not a checkpoint at all: the file is shorter than the magic or does
+    /// not start with it.
     NotACheckpoint {
+        /// The file.
         path: PathBuf,
     },
     /// A format version this code does not read.
     Version {
+        /// The file.
         path: PathBuf,
+        /// The version its header gives.
         found: u32,
     },
-    /// Made by a search of another board or other rules.
+    /// Made by a search of another board or other rules (or with stone
+    /// sets of another width).
     Mismatch {
+        /// The file.
         path: PathBuf,
+        /// The file's board and rules, in words.
         file: String,
+        /// This search's board and rules, in words.
         search: String,
     },
     /// Damaged: a checksum or a record is wrong.
     Corrupt {
+        /// The file.
         path: PathBuf,
+        /// What is wrong, in words.
         what: String,
     },
     /// The tree is bigger than this search's memory bound allows.
     TooBig {
+        /// The file.
         path: PathBuf,
+        /// Nodes of the file's tree.
         nodes: u64,
+        /// The most tree nodes this search has room for
+        /// ([`Solver::max_tree_nodes`]).
         room: usize,
     },
     /// Another running search holds the checkpoint ([`lock_checkpoint`]).
     InUse {
+        /// The checkpoint the other search holds: the one asked for, the
+        /// split search's folder it lies in, or a first move's file in the
+        /// folder asked for.
         path: PathBuf,
+        /// The process holding it, when its lock file says.
         pid: Option<u32>,
     },
 }
@@ -305,6 +328,7 @@ pub struct CheckpointInfo<B> {
     pub total_nodes: u64,
     /// The file's size.
     pub bytes: u64,
+    /// Seconds the reading or writing took.
     pub seconds: f64,
 }
 
@@ -324,8 +348,11 @@ enum TreeUse<'a, B> {
 /// root, goal (the attacker) and nodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SkippedTree<B> {
+    /// The position the tree was searched from.
     pub root: Position<B>,
+    /// The side whose win the tree's search was proving or disproving.
     pub goal: Color,
+    /// Nodes of the tree.
     pub nodes: u64,
 }
 

@@ -43,10 +43,12 @@ pub struct LineNode<B> {
     /// The turns from the node before that lead here (several when they
     /// leave the same position; none at the root).
     pub turns: Vec<Turn>,
+    /// The node's position.
     pub position: Position<B>,
-    /// The node's proof and disproof numbers in the search (on the graph,
-    /// as its last update left them: they only steer there).
+    /// The node's proof number in the search for the line's attacker (on
+    /// the graph, as its last update left it: numbers only steer there).
     pub proof: u64,
+    /// The node's disproof number, likewise.
     pub disproof: u64,
     /// Its children in the search: 0 for an unexpanded leaf (on the graph
     /// the line can also end where every open child is on the line

@@ -345,7 +345,11 @@ const CHECK_EVERY: u64 = 1024;
 /// left in the game ([`NO_LIMIT`] otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Node<B> {
+    /// The position.
     pub pos: Position<B>,
+    /// Under the move limit, the turns left in the game from this position
+    /// (0: the game ends here, drawn), at most 65,534; [`NO_LIMIT`]
+    /// without it.
     pub left: u16,
 }
 
@@ -430,8 +434,11 @@ impl Default for SearchLimits {
 /// Why a search stopped without an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StopReason {
+    /// The node limit ([`SearchLimits::nodes`]) was reached.
     Nodes,
+    /// The time limit ([`SearchLimits::time`]) ran out.
     Time,
+    /// The stop flag ([`SearchLimits::stop`]) was set.
     Interrupted,
     /// The tree filled the memory bound even after pruning.
     Memory,
@@ -448,11 +455,14 @@ pub enum StopReason {
     /// would grow the same positions again for ever. More memory (twice
     /// as much, say) is needed.
     MemoryTooSmall {
+        /// The search's memory bound, in bytes (as cut to the machine's
+        /// memory).
         memory_bytes: usize,
     },
 }
 
 impl StopReason {
+    /// A short name for reports: "node limit", "time limit" and so on.
     pub fn name(self) -> &'static str {
         match self {
             StopReason::Nodes => "node limit",
@@ -485,7 +495,12 @@ impl fmt::Display for StopReason {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchError {
     /// More turns played than the move limit allows.
-    PastMoveLimit { played: u32, limit: u32 },
+    PastMoveLimit {
+        /// Turns played before the position, as given.
+        played: u32,
+        /// Turns a game may last under the move limit (10 per row).
+        limit: u32,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -506,33 +521,38 @@ impl std::error::Error for SearchError {}
 pub struct Progress {
     /// Nodes expanded in this call.
     pub nodes: u64,
+    /// Seconds since this call began.
     pub seconds: f64,
     /// Oracle (endgame table) look-ups that gave a value.
     pub oracle_hits: u64,
-    /// Solved positions in the table, and the bytes of it and of the
-    /// tables of path-dependent disproofs and of estimates.
+    /// Solved positions in the table.
     pub tt_entries: usize,
+    /// Bytes of the table of solved positions and of the tables of
+    /// path-dependent disproofs and of estimates, together.
     pub tt_bytes: usize,
-    /// Nodes in the search tree now, and the bytes they take.
+    /// Nodes in the search tree now (on the graph, its positions).
     pub tree_nodes: usize,
+    /// Bytes the tree (or the graph) takes now.
     pub tree_bytes: usize,
     /// The side whose win is being proved or disproved.
     pub attacker: Color,
-    /// The proof and disproof numbers at the root for that goal, as of the
-    /// last time they reached it ([`INF`] for infinity).
+    /// The proof number at the root for that goal, as of the last time it
+    /// reached it ([`INF`] for infinity; 1 with no tree).
     pub proof: u64,
+    /// The disproof number at the root, likewise.
     pub disproof: u64,
     /// While the first moves are valued: (number of this one from 1, how
     /// many), in the order of [`distinct_moves`].
     pub first_move: Option<(usize, usize)>,
-    /// Times open subtrees were cut off, and second-level searches run, in
-    /// this call.
+    /// Times open subtrees were cut off in this call.
     pub cuts: u64,
+    /// Second-level (PN²) searches run in this call.
     pub second_levels: u64,
-    /// Closures run ([`SearchLimits::closure_every`]), the tree nodes
-    /// they solved and the seconds they took, in this call.
+    /// Closures run in this call ([`SearchLimits::closure_every`]).
     pub closures: u64,
+    /// Tree nodes the closures of this call solved.
     pub closure_solved: u64,
+    /// Seconds the closures of this call took.
     pub closure_seconds: f64,
     /// Seconds spent making room in a full tree or graph (its cuts and
     /// compactions, their closures aside), in this call.
@@ -545,12 +565,18 @@ pub struct Progress {
 /// How a goal ("the attacker can force a win") stands at the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoalState {
+    /// The attacker can force a win.
     Proved,
+    /// The attacker cannot force a win: the position is a draw or a loss
+    /// for it.
     Disproved,
     /// Not settled: the proof and disproof numbers reached ([`INF`] for
     /// infinity).
     Open {
+        /// The root's proof number as the search left it (from
+        /// [`solve_split`], made up from its first moves' numbers).
         proof: u64,
+        /// The root's disproof number, likewise.
         disproof: u64,
     },
 }
@@ -569,7 +595,9 @@ impl GoalState {
 /// One goal searched at the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Goal {
+    /// The side whose win was searched for.
     pub attacker: Color,
+    /// Where its search left the goal.
     pub state: GoalState,
 }
 
@@ -588,7 +616,10 @@ pub enum MoveReport {
 /// A first move: every turn that leads to one resulting position.
 #[derive(Clone, Debug)]
 pub struct MoveValue<B> {
+    /// The turns that lead to `position`, in the move generator's order
+    /// (at least one).
     pub turns: Vec<Turn>,
+    /// The position they lead to, the opponent to move.
     pub position: Position<B>,
     /// The value for the side that plays it (unknown if not searched or
     /// stopped).
@@ -612,7 +643,10 @@ pub struct SolveResult<B> {
     pub goals: Vec<Goal>,
     /// The first moves valued, best first (by value; unknown last).
     pub moves: Vec<MoveValue<B>>,
+    /// Nodes expanded in this call (from [`solve_split`], by all its
+    /// searches).
     pub nodes: u64,
+    /// Oracle (endgame table) look-ups that gave a value, in this call.
     pub oracle_hits: u64,
     /// Leaves found disproved in the table of path-dependent disproofs
     /// (every position such a disproof rests on was on their path).
@@ -621,27 +655,34 @@ pub struct SolveResult<B> {
     /// position had been given where it was searched below before (the
     /// table of estimates).
     pub estimate_hits: u64,
-    /// Closures run ([`SearchLimits::closure_every`]), and the tree nodes
-    /// they solved (copies of a position counted each).
+    /// Closures run ([`SearchLimits::closure_every`]).
     pub closures: u64,
+    /// Tree nodes the closures solved (copies of a position counted each).
     pub closure_solved: u64,
     /// Seconds the closures took.
     pub closure_seconds: f64,
     /// Seconds spent making room in a full tree or graph, closures aside.
     pub cut_seconds: f64,
-    /// Solved positions in the table, and the bytes of it and of the
-    /// tables of path-dependent disproofs and of estimates.
+    /// Solved positions in the table (from [`solve_split`], in all its
+    /// searches' tables).
     pub tt_entries: usize,
+    /// Bytes of the table of solved positions and of the tables of
+    /// path-dependent disproofs and of estimates, together (from
+    /// [`solve_split`], the largest search's times the threads).
     pub tt_bytes: usize,
     /// The most bytes the search tree took in this call.
     pub tree_bytes: usize,
-    /// Second-level (PN²) searches run, times the tree was compacted to
-    /// make room, and times open subtrees had to be cut off as well, in
-    /// this call: a search that cuts often is short of memory.
+    /// Second-level (PN²) searches run in this call.
     pub second_levels: u64,
+    /// Times the tree was compacted to make room in this call.
     pub compactions: u64,
+    /// Times open subtrees had to be cut off as well, in this call: a
+    /// search that cuts often is short of memory.
     pub cuts: u64,
+    /// Wall-clock seconds the call took.
     pub seconds: f64,
+    /// What stopped the search before it was done (a limit, the stop flag,
+    /// the memory), `None` when nothing did.
     pub stopped: Option<StopReason>,
     /// Where the search stood when a limit stopped it with a goal open: the
     /// line through its open tree ([`Solver::search_line`]). `None` when

@@ -44,13 +44,17 @@ const INITIAL_SLOTS: usize = 1 << 14;
 /// [`INF`]) or disproved (the other way round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// The proof number: 0 for a proof, [`INF`] for a disproof.
     pub pn: u64,
+    /// The disproof number: [`INF`] for a proof, 0 for a disproof.
     pub dn: u64,
     /// The replacement priority (at least one): higher is kept longer.
     pub work: u32,
 }
 
 impl Entry {
+    /// Whether the entry is a proof or a disproof (one of its numbers 0):
+    /// the only entries the table keeps.
     #[inline]
     pub fn solved(&self) -> bool {
         self.pn == 0 || self.dn == 0
@@ -243,6 +247,7 @@ impl<B: Bits> Table<B> {
         self.used
     }
 
+    /// Whether the table holds no entry.
     pub fn is_empty(&self) -> bool {
         self.used == 0
     }
@@ -274,6 +279,8 @@ impl<B: Bits> Table<B> {
         prefetch(&self.tags[self.bucket(hash)]);
     }
 
+    /// The entry of `node` for the goal "`attacker` wins", if the table
+    /// holds one (the whole key compared: never another position's).
     #[inline]
     pub fn get(&self, node: &Node<B>, attacker: Color) -> Option<Entry> {
         let hash = hash_key(node, attacker);
