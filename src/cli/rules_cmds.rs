@@ -362,9 +362,10 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         });
         let search = search.map_or("null".to_string(), |s| {
             format!(
-                "{{\"board\": \"5x5\", \"memory_mib\": {}, \"state\": {}, \"expansions\": {}, \"seconds\": {:.6}, \"closures\": {}, \"closure_seconds\": {:.6}, \"cuts\": {}, \"cut_seconds\": {:.6}}}",
+                "{{\"board\": \"5x5\", \"memory_mib\": {}, \"state\": {}, \"stopped\": {}, \"expansions\": {}, \"seconds\": {:.6}, \"closures\": {}, \"closure_seconds\": {:.6}, \"cuts\": {}, \"cut_seconds\": {:.6}}}",
                 s.memory_mib,
                 json_str(s.state),
+                s.stopped.as_deref().map_or("null".to_string(), json_str),
                 s.expansions,
                 s.seconds,
                 s.closures,
@@ -391,9 +392,13 @@ pub fn bench(args: &BenchArgs) -> CliResult {
     }
     if let Some(s) = search {
         println!(
-            "graph search, 5x5 start, white wins? in {} MiB, 1 thread: {} in {} expansions, {:.3} s ({:.1} k expansions/s); {} closures {:.3} s, {} cuts {:.3} s",
+            "graph search, 5x5 start, white wins? in {} MiB, 1 thread: {}{} in {} expansions, {:.3} s ({:.1} k expansions/s); {} closures {:.3} s, {} cuts {:.3} s",
             s.memory_mib,
             s.state,
+            s.stopped
+                .as_deref()
+                .map(|why| format!(" ({why})"))
+                .unwrap_or_default(),
             s.expansions,
             s.seconds,
             s.expansions as f64 / s.seconds / 1e3,
@@ -429,6 +434,9 @@ struct SearchTimes {
     /// "disproved" (5x5 is a draw), or "proved" / "open" if the search
     /// goes wrong.
     state: &'static str,
+    /// Why an open search stopped ("memory too small: ..."), if a limit
+    /// stopped it.
+    stopped: Option<String>,
     expansions: u64,
     seconds: f64,
     closures: u64,
@@ -469,6 +477,7 @@ fn bench_search(mib: f64, runs: u32, rules: &Rules) -> Result<SearchTimes, CliEr
             best = Some(SearchTimes {
                 memory_mib: mib,
                 state,
+                stopped: r.stopped.map(|why| why.to_string()),
                 expansions: r.nodes,
                 seconds,
                 closures: r.closures,
