@@ -15,7 +15,12 @@ pub enum NotationError {
     /// No side to move after the board.
     MissingSide(String),
     /// The side to move is neither `w` nor `b`.
-    BadSide(String),
+    BadSide {
+        /// The position as given, trimmed.
+        fen: String,
+        /// The word where the side to move goes.
+        side: String,
+    },
     /// A character that is not `W`, `B`, `w`, `b`, `.` or a digit.
     UnknownChar {
         /// The position as given, trimmed.
@@ -52,7 +57,12 @@ pub enum NotationError {
         why: &'static str,
     },
     /// Stuff after the side to move.
-    Trailing(String),
+    Trailing {
+        /// The position as given, trimmed.
+        fen: String,
+        /// The first word after the side to move.
+        extra: String,
+    },
     /// A row with a run of empty points that is not a number from 1
     /// (`0`, `01`).
     BadRun {
@@ -111,7 +121,10 @@ impl fmt::Display for NotationError {
             NotationError::MissingSide(s) => {
                 write!(f, "position '{s}' has no side to move: add ' w' or ' b'")
             }
-            NotationError::BadSide(s) => write!(f, "side to move '{s}' is not 'w' or 'b'"),
+            NotationError::BadSide { fen, side } => write!(
+                f,
+                "position '{fen}': side to move '{side}' is not 'w' or 'b'"
+            ),
             NotationError::UnknownChar { fen, ch } => write!(
                 f,
                 "position '{fen}': unknown character '{ch}' (expected W, B, w, b, ., a digit or /)"
@@ -139,9 +152,10 @@ impl fmt::Display for NotationError {
                 "position '{fen}': row '{row}' has a run of {run} empty points, more than the \
                  {MAX_SIDE} of the widest board"
             ),
-            NotationError::Trailing(s) => {
-                write!(f, "unexpected '{s}' after the side to move")
-            }
+            NotationError::Trailing { fen, extra } => write!(
+                f,
+                "position '{fen}': unexpected '{extra}' after the side to move"
+            ),
             NotationError::TooLarge { board, capacity } => write!(
                 f,
                 "the {board} board has {} points, more than the {capacity} of the set type asked for",
@@ -206,12 +220,20 @@ impl Diagram {
             .next()
             .ok_or_else(|| NotationError::MissingSide(fen_t.to_string()))?;
         if let Some(extra) = parts.next() {
-            return Err(NotationError::Trailing(extra.to_string()));
+            return Err(NotationError::Trailing {
+                fen: fen_t.to_string(),
+                extra: extra.to_string(),
+            });
         }
         let turn = match side_part {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
-            s => return Err(NotationError::BadSide(s.to_string())),
+            s => {
+                return Err(NotationError::BadSide {
+                    fen: fen_t.to_string(),
+                    side: s.to_string(),
+                });
+            }
         };
         let mut rows_top_first: Vec<Vec<Cell>> = Vec::new();
         for row in board_part.split('/') {

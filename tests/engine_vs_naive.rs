@@ -1363,9 +1363,31 @@ fn position_errors_are_typed() {
     assert!(matches!(e, NotationError::MissingSide(_)), "{e:?}");
     assert!(e.to_string().contains("side to move"), "{e}");
     let e = parse_err("BBB/B.W/WWW x");
-    assert_eq!(e, NotationError::BadSide("x".into()));
+    assert_eq!(
+        e,
+        NotationError::BadSide {
+            fen: "BBB/B.W/WWW x".into(),
+            side: "x".into()
+        }
+    );
+    // (The position said too, as every other error of it does.)
+    assert!(
+        e.to_string().starts_with("position 'BBB/B.W/WWW x': "),
+        "{e}"
+    );
     let e = parse_err("BBB/B.W/WWW w 12");
-    assert_eq!(e, NotationError::Trailing("12".into()));
+    assert_eq!(
+        e,
+        NotationError::Trailing {
+            fen: "BBB/B.W/WWW w 12".into(),
+            extra: "12".into()
+        }
+    );
+    assert!(
+        e.to_string()
+            .contains("position 'BBB/B.W/WWW w 12': unexpected '12'"),
+        "{e}"
+    );
     // two blocks; a block of the side to move
     let e = parse_err("bbB/B.W/WWW w");
     assert!(matches!(e, NotationError::BadBlock { .. }), "{e:?}");
