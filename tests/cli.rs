@@ -2408,3 +2408,20 @@ fn the_plan_of_a_full_board_does_not_promise_a_build_a_stone_further() {
     );
     assert!(!db.exists());
 }
+
+/// `probe` names each position it cannot answer once: a message of the
+/// position's own already names it ("X: position 'X': unknown character"
+/// said it twice), others get it in front.
+#[test]
+fn probe_names_a_position_it_cannot_answer_once() {
+    let dir = temp_folder("probe-once");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let bad = "BBB/BXW/WWW w";
+    let said = user_error(&["probe", "--db", d, bad], &["unknown character 'X'"]);
+    assert_eq!(said.matches(bad).count(), 1, "{said}");
+    let unbuilt = "W../.../..B w";
+    let said = user_error(&["probe", "--db", d, unbuilt], &[&format!("{unbuilt}: ")]);
+    assert_eq!(said.matches(unbuilt).count(), 1, "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1006,7 +1006,13 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
                         json_str(&e.0)
                     );
                 }
-                eprintln!("error: {}: {e}", fen.trim());
+                // (A message of the position's own names it: it was said
+                // twice, "X: position 'X': ...".)
+                if e.0.contains(&format!("'{}'", fen.trim())) {
+                    eprintln!("error: {e}");
+                } else {
+                    eprintln!("error: {}: {e}", fen.trim());
+                }
             }
         }
     }
