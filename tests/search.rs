@@ -1352,6 +1352,43 @@ fn the_search_asks_the_oracle_for_distances_only_under_the_move_limit() {
     }
 }
 
+/// A limit that stops the root's proof still leaves the first moves the
+/// search has answered valued (README: "also when a limit stops the
+/// search"): 5x5's start, "White wins?" disproved before 300,000 nodes and
+/// "Black wins?" open, had three lost moves in its table of solved
+/// positions and said none.
+#[test]
+fn a_limit_that_stops_the_proof_leaves_the_moves_answered_on_the_way_valued() {
+    let board = Board::new(5, 5, Diagonals::Corner).unwrap();
+    let geo = Geometry::<u64>::new(board);
+    let start = Position::<u64>::start(&board, Color::White);
+    let lim = SearchLimits {
+        nodes: Some(300_000),
+        ..limits(64)
+    };
+    let mut solver = Solver::new(&geo, Rules::default(), &NoTables, lim);
+    let r = solver
+        .solve(&start, 0, MoveReport::All, &mut |_| {})
+        .unwrap();
+    assert_eq!(r.value, None);
+    assert!(
+        r.goals
+            .iter()
+            .any(|g| g.attacker == Color::White && g.state == GoalState::Disproved),
+        "{:?}",
+        r.goals
+    );
+    assert_eq!(r.moves.len(), 5);
+    let valued: Vec<_> = r.moves.iter().filter(|m| m.value.is_some()).collect();
+    assert!(!valued.is_empty(), "no move valued");
+    // 5x5 is a draw, kept only by b2-c3A (README): a move valued here is
+    // lost, and none is called a win.
+    for m in &valued {
+        assert_eq!(m.value, Some(Wdl::Loss), "{:?}", m.turns);
+    }
+    assert!(valued.len() < 5);
+}
+
 // ------------------------------------------------------------ command line
 
 /// Runs the binary in a fresh temporary folder, so the tables it builds in

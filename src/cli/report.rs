@@ -232,7 +232,10 @@ impl Report {
                 .into_iter()
                 .find_map(|attacker| goal_bound(attacker, self.turn, value, goals))
         });
-        of_goal.or((self.value == Some(Wdl::Draw)).then_some("not-win"))
+        // (After a position not won, whose value a limit left unknown, no
+        // move wins either.)
+        let not_won = self.value == Some(Wdl::Draw) || self.bound() == Some("not-win");
+        of_goal.or(not_won.then_some("not-win"))
     }
     pub(super) fn all_moves(&self) -> String {
         self.moves

@@ -143,6 +143,46 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         moves
     }
 
+    /// The first moves of a root whose proof a limit stopped: those the
+    /// search has answered all the same (the end of the game, the tables,
+    /// the table of solved positions) valued, with no search (the limit
+    /// is spent), the rest unknown, ordered as [`Self::first_moves`] orders
+    /// them; none when none is answered. When the root's "`me` wins?" was disproved, no move wins for
+    /// `me` and only "the opponent wins?" is looked up, as after a drawn
+    /// root; else both goals, as after a won one. (Moves proved lost on the
+    /// way went unsaid: a 5x5 search stopped at 3 s held three of them.)
+    pub(super) fn known_first_moves(
+        &mut self,
+        root: &Node<B>,
+        me_cannot_win: bool,
+        progress: &mut ProgressFn<'_>,
+    ) -> Vec<MoveValue<B>> {
+        if self.terminal(root).is_some() {
+            return Vec::new();
+        }
+        let v = if me_cannot_win { Wdl::Draw } else { Wdl::Win };
+        let mut moves = distinct_moves(self.geo, &self.rules, &root.pos);
+        let me = root.pos.turn;
+        let left = turns_left_after(root.left);
+        let total = moves.len();
+        for (i, m) in moves.iter_mut().enumerate() {
+            let c = Node {
+                pos: m.position,
+                left,
+            };
+            if self.answered(&c, me, v) {
+                self.value_first_move(m, &c, me, v, (i + 1, total), progress);
+            }
+        }
+        self.first_move = None;
+        // None answered: no list of unknowns.
+        if moves.iter().all(|m| m.value.is_none()) {
+            return Vec::new();
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
+        moves
+    }
+
     /// Values the first move `m` (the `k`-th of so many), to `child`, after
     /// a root of value `v` for `me`.
     fn value_first_move(

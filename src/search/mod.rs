@@ -1060,10 +1060,17 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         let turn = root.pos.turn;
         let value = self.value(&root, &[turn, turn.other()], &mut goals, progress);
         let mut moves = Vec::new();
-        if let Some(v) = value
-            && report != MoveReport::None
-        {
-            moves = self.first_moves(&root, v, report, progress);
+        if report != MoveReport::None {
+            match value {
+                Some(v) => moves = self.first_moves(&root, v, report, progress),
+                None if self.stopped.is_some() => {
+                    let me_cannot_win = goals
+                        .iter()
+                        .any(|g| g.attacker == turn && g.state == GoalState::Disproved);
+                    moves = self.known_first_moves(&root, me_cannot_win, progress);
+                }
+                None => {}
+            }
         }
         self.call_result(value, goals, moves)
     }
