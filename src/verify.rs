@@ -54,8 +54,8 @@ pub struct Mismatch<B> {
 pub struct ClassCheck<B> {
     /// The class checked.
     pub class: MaterialClass,
-    /// Indices checked: all of the class's, or the sample's size (a
-    /// sample may check an index more than once).
+    /// Indices checked: all of the class's, or the sample's size (each a
+    /// different index).
     pub checked: u64,
     /// Positions where the table or the WDL file is wrong.
     pub mismatches: u64,

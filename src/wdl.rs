@@ -91,7 +91,7 @@ pub struct WdlHeader {
     pub class_other: u8,
     /// The table's [`TableHeader::class_block`].
     pub class_block: bool,
-    /// The table's index scheme ([`INDEX_SCHEME`]): index `i` here is
+    /// The table's index scheme ([`crate::table::INDEX_SCHEME`]): index `i` here is
     /// index `i` of the table.
     pub index_scheme: u32,
     /// Positions: the table's entries, two bits each in the data.

@@ -1103,6 +1103,16 @@ fn a_noted_overflow_skips_the_narrow_layout_until_the_group_is_written() {
     // A distance note: the 4-byte layout, refused one byte short of it.
     let medium_needed = refused(4 * total + held - 1, "distance", Overflow::Distance);
     assert_eq!(medium_needed, 4 * total + held);
+    // A note that the 4-byte layout's distances overflowed too: the wide
+    // layout at once (it tried 4 bytes again, hours on a big group, and
+    // with room for 4 bytes but not 6 refused only after).
+    let long_needed = refused(narrow_needed, "long-distance", Overflow::LongDistance);
+    assert_eq!(long_needed, 6 * total + held);
+    let plan = Builder::<u64>::new(&db, board, rules, BuildOptions::default())
+        .plan_selection(&Selection::UpTo(5))
+        .unwrap();
+    let planned = plan.groups.iter().find(|g| g.name() == name).unwrap();
+    assert_eq!(planned.memory_bytes, 6 * total + held);
     std::fs::remove_file(&note).unwrap();
     let reference = build(4 * total + held - 1).expect("the narrow layout fits");
     std::fs::remove_file(table_path(&dir, group[0])).unwrap();
@@ -1125,6 +1135,11 @@ fn a_noted_overflow_skips_the_narrow_layout_until_the_group_is_written() {
             .collect()
     };
     assert_eq!(stats(&again), stats(&reference));
+    std::fs::remove_file(table_path(&dir, group[0])).unwrap();
+    std::fs::write(&note, "long-distance").unwrap();
+    let wide = build(6 * total + held).expect("the wide layout fits");
+    assert!(!note.exists(), "the note goes once the group is written");
+    assert_eq!(stats(&wide), stats(&reference));
     let _ = std::fs::remove_dir_all(&db);
 }
 

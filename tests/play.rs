@@ -126,7 +126,9 @@ fn a_line_that_is_not_text_is_named_and_play_goes_on() {
     let _ = std::fs::remove_dir_all(&db);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("error: \u{FFFD}: "), "{err}");
+    // (Said once: "position '\u{FFFD}' has no side to move".)
+    assert!(err.contains("error: position '\u{FFFD}'"), "{err}");
+    assert_eq!(err.matches('\u{FFFD}').count(), 1, "{err}");
     assert!(err.contains("error: BBB/B.W/WWW b: "), "{err}");
 }
 

@@ -117,8 +117,9 @@ pub enum BuildError {
         /// The group's name: its classes joined by `+` (`3v5+5v3`).
         group: String,
         /// Bytes the group needs: its state in the layout it starts in (3
-        /// bytes a position, 6 under [`StateLayout::Wide`]) and the
-        /// classes it holds while it is solved, saturated at `u64::MAX`.
+        /// bytes a position, 6 under [`StateLayout::Wide`] or after the
+        /// 4-byte layout overflowed) and the classes it holds while it is
+        /// solved, saturated at `u64::MAX`.
         needed: u64,
         /// Bytes allowed ([`BuildOptions::memory_bytes`]).
         limit: u64,
@@ -334,7 +335,9 @@ impl BuildError {
                 "building {group}: {}",
                 match overflow {
                     Overflow::Children => "a position has more than 255 paika moves",
-                    Overflow::Distance => "a distance is longer than 32,766 plies",
+                    Overflow::Distance | Overflow::LongDistance => {
+                        "a distance is longer than 32,766 plies"
+                    }
                 }
             ),
         }
@@ -601,9 +604,13 @@ fn overflow_marker_path(dir: &Path, group: &[MaterialClass]) -> PathBuf {
 
 fn read_overflow_marker(path: &Path) -> Option<Overflow> {
     let text = std::fs::read_to_string(path).ok()?;
-    [Overflow::Distance, Overflow::Children]
-        .into_iter()
-        .find(|o| o.word() == text.trim())
+    [
+        Overflow::Distance,
+        Overflow::LongDistance,
+        Overflow::Children,
+    ]
+    .into_iter()
+    .find(|o| o.word() == text.trim())
 }
 
 /// A group's solving stopped from outside is the build's error; an
@@ -820,7 +827,7 @@ fn snapshot_would_resume(
     let widths = match read_overflow_marker(&dir.join(format!("{group}.overflow"))) {
         None => snapshot::Widths::of::<Narrow>(),
         Some(Overflow::Distance) => snapshot::Widths::of::<Medium>(),
-        Some(Overflow::Children) => snapshot::Widths::of::<Wide>(),
+        Some(Overflow::Children | Overflow::LongDistance) => snapshot::Widths::of::<Wide>(),
     };
     let sizes: Option<Vec<u64>> = folder_board(&game).and_then(|board| {
         group
@@ -1159,7 +1166,7 @@ impl<B: Bits> Builder<B> {
             write_overflow_marker(&marker, overflow);
             // A snapshot before a distance overflow is exact, and the
             // 4-byte layout takes it up; the 6-byte one cannot.
-            if overflow == Overflow::Children {
+            if overflow != Overflow::Distance {
                 snapshot::remove(&snapshot);
             }
         };
@@ -1175,7 +1182,6 @@ impl<B: Bits> Builder<B> {
             }
         };
         let medium_needed = bytes_for(Medium::BYTES);
-        let mut medium_overflowed = false;
         if let Some(Err(Overflow::Distance)) = tried
             && medium_needed <= limit
         {
@@ -1185,8 +1191,14 @@ impl<B: Bits> Builder<B> {
                 self.solve_group::<Medium>(group, &indexers),
             )?);
             if let Some(Err(overflow)) = tried {
+                // Its word's 255 plies passed: the wide layout next, this
+                // build and any that takes the group up again.
+                let overflow = match overflow {
+                    Overflow::Distance => Overflow::LongDistance,
+                    other => other,
+                };
                 overflowed(overflow);
-                medium_overflowed = true;
+                tried = Some(Err(overflow));
             }
         }
         let Solution { values, resumed_at } = match tried {
@@ -1195,10 +1207,7 @@ impl<B: Bits> Builder<B> {
                 let needed = bytes_for(Wide::BYTES);
                 if needed > limit {
                     return Err(match tried {
-                        // (After the 4-byte layout overflowed too, the
-                        // least that would do is the wide layout: the
-                        // message said 4 bytes, within the limit.)
-                        Some(Err(overflow)) if !medium_overflowed => BuildError::TooBigWide {
+                        Some(Err(overflow)) => BuildError::TooBigWide {
                             group: name,
                             overflow,
                             // The least that would do.

@@ -274,16 +274,26 @@ impl Layout for Wide {
 pub enum Overflow {
     /// A position has more distinct paika children than the count holds.
     Children,
-    /// A distance is longer than the value code holds.
+    /// A distance is longer than the narrow layout holds (126 plies in its
+    /// value code, 255 of a slow loss or pending win in its auxiliary
+    /// word): the 4-byte layout is tried next.
     Distance,
+    /// A distance is longer than the 4-byte layout's auxiliary word holds
+    /// (255 plies of a slow loss or pending win): the group needs the wide
+    /// layout. Noted apart from [`Overflow::Distance`] so that a build
+    /// taken up again goes straight to the wide layout (it solved the
+    /// group in 4 bytes again, hours, before finding it out).
+    LongDistance,
 }
 
 impl Overflow {
-    /// What exceeds the narrow layout.
+    /// What exceeds the layout that overflowed (the narrow one, or the
+    /// 4-byte one for [`Overflow::LongDistance`]).
     pub(super) fn narrow_limit(self) -> &'static str {
         match self {
             Overflow::Children => "a position has more than 63 paika moves",
             Overflow::Distance => "distances reach 126 plies, the most 3 bytes a position hold",
+            Overflow::LongDistance => "distances pass 255 plies, the most 4 bytes a position hold",
         }
     }
     /// How an overflow note (and `info --json`) names it.
@@ -291,12 +301,13 @@ impl Overflow {
         match self {
             Overflow::Children => "children",
             Overflow::Distance => "distance",
+            Overflow::LongDistance => "long-distance",
         }
     }
     /// The bytes an index of the smallest layout that holds what overflowed.
     pub(super) fn bytes_needed(self) -> u64 {
         match self {
-            Overflow::Children => Wide::BYTES,
+            Overflow::Children | Overflow::LongDistance => Wide::BYTES,
             Overflow::Distance => Medium::BYTES,
         }
     }

@@ -36,6 +36,21 @@ pub fn table_rule_flags(rules: &Rules) -> String {
     s
 }
 
+/// `word` as a shell reads it back: as it is when it holds only
+/// characters no shell treats specially, else in single quotes (a path
+/// with a space in a command to paste split in two).
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// Bytes in a number of GiB given on the command line (checked by the
 /// caller: finite and not negative).
 pub fn gib_to_bytes(gib: f64) -> u64 {
@@ -336,4 +351,21 @@ pub fn copy_whole(src: &Path, dst: &Path) -> CliResult {
             let _ = std::fs::remove_file(&tmp);
             CliError(format!("{}: {e}", dst.display()))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    /// A word a shell would split or expand is quoted, so that a command
+    /// to paste reads back the same.
+    #[test]
+    fn a_word_a_shell_would_split_is_quoted() {
+        assert_eq!(shell_word("/tmp/x9"), "/tmp/x9");
+        assert_eq!(shell_word("db"), "db");
+        assert_eq!(shell_word("/tmp/a b"), "'/tmp/a b'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word("$HOME"), "'$HOME'");
+        assert_eq!(shell_word(""), "''");
+    }
 }

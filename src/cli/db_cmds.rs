@@ -28,7 +28,7 @@ use fanorona::with_bits;
 
 use super::common::{
     CliError, CliResult, DbUse, RuleArgs, build_error, check_db_folder, copy_whole, gib_to_bytes,
-    json_str, set_threads, stop_flag, table_rule_flags, text_lines,
+    json_str, set_threads, shell_word, stop_flag, table_rule_flags, text_lines,
 };
 use super::progress::bytes;
 
@@ -385,7 +385,7 @@ pub fn build_tables_until(
             fanorona::builder::memory_text(needed),
             selection.pieces(),
             table_rule_flags(rules),
-            db.display(),
+            shell_word(&db.display().to_string()),
         )),
         (BuildCaller::Search, BuildError::ClassTooBig(e)) => {
             CliError(format!("{e}: search with fewer --pieces"))

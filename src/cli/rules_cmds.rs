@@ -256,7 +256,8 @@ pub struct BenchArgs {
     /// "cached_us", "cold_us", "wdl_us", "wdl_loaded_us" (both null
     /// without a WDL file)}, "build": null or {"pieces", "positions",
     /// "seconds_one_thread", "seconds_threads", "folder"}, "search": null
-    /// or {"board", "memory_mib", "state", "expansions", "seconds",
+    /// or {"board", "memory_mib", "state", "stopped" (why an open search
+    /// stopped, else null), "expansions", "seconds",
     /// "closures", "closure_seconds", "cuts", "cut_seconds"}} (the best of
     /// the runs).
     #[arg(long)]
@@ -519,17 +520,25 @@ fn check_bench_build(pieces: u32, board: Board, rules: &Rules) -> CliResult {
     let builder = Builder::<u64>::new(&folder, board, *rules, BuildOptions::default());
     match builder.check_selection(&Selection::UpTo(pieces)) {
         Ok(_) => Ok(()),
-        Err(BuildError::TooBig {
-            group,
-            needed,
-            limit,
-        }) => Err(CliError(format!(
+        Err(
+            BuildError::TooBig {
+                group,
+                needed,
+                limit,
+            }
+            | BuildError::TooBigWide {
+                group,
+                needed,
+                limit,
+                ..
+            },
+        ) => Err(CliError(format!(
             "--build-pieces {pieces}: building {group} needs about {}, more than the {} a bench \
              build may use: give fewer stones (`build --memory` builds bigger tables)",
             fanorona::progress::bytes(needed as usize),
             fanorona::progress::bytes(limit as usize)
         ))),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(super::common::build_error(e)),
     }
 }
 
@@ -572,7 +581,7 @@ fn bench_build(
                     fanorona::builder::BuildError::Stopped { .. } => {
                         CliError("interrupted: the bench's tables are removed".into())
                     }
-                    e => e.into(),
+                    e => super::common::build_error(e),
                 })?;
             Ok(classes.iter().map(|c| c.positions).sum())
         })

@@ -165,7 +165,8 @@ pub enum GameError {
     /// `end` when the turn may not end here.
     CannotEnd {
         /// The inputs the half-entered turn accepts instead, as for
-        /// [`GameError::IllegalStep`]; empty when no turn is being entered.
+        /// [`GameError::IllegalStep`] (`A` and `W` while a capture's kind
+        /// is asked for); empty when no turn is being entered.
         options: Vec<String>,
     },
     /// A step command with no stone chosen.
