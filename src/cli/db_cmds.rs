@@ -323,6 +323,7 @@ pub fn build_tables(
         output,
         deadline: None,
         caller: BuildCaller::Build,
+        progress: true,
     };
     build_tables_until(board, rules, selection, db, &build)?.map_err(|s| CliError(s.saved))
 }
@@ -345,6 +346,8 @@ pub struct BuildRequest {
     pub deadline: Option<Instant>,
     /// Who asked: how a refusal names what to change.
     pub caller: BuildCaller,
+    /// Progress bars on a terminal (off for a search's `--quiet`).
+    pub progress: bool,
 }
 
 /// Who asked for a build, for the words of its refusals.
@@ -374,6 +377,7 @@ pub fn build_tables_until(
         output,
         deadline,
         caller,
+        progress,
     } = build;
     let refusal = |e: BuildError| match (caller, e) {
         (
@@ -403,7 +407,7 @@ pub fn build_tables_until(
     }
     let opts = BuildOptions {
         memory_bytes: gib_to_bytes(memory_gib),
-        progress: true,
+        progress,
         snapshot_every: (snapshot_minutes > 0.0)
             .then(|| Duration::from_secs_f64(snapshot_minutes * 60.0)),
         stop: Some(stop_flag()),

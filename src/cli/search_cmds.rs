@@ -424,6 +424,8 @@ fn open_oracle<B: Bits>(
             output: db_cmds::BuildOutput::Summary,
             deadline,
             caller: db_cmds::BuildCaller::Search,
+            // (--quiet's "no progress line" let the build's bars through.)
+            progress: !args.quiet,
         };
         let built =
             db_cmds::build_tables_until(*board, rules, &Selection::UpTo(pieces), &db, &build)?;
