@@ -1055,7 +1055,7 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                 let x = Fields(&at).node::<B>(points).map_err(|e| corrupt(&e))?;
                 stretch.push((x, x.pos.stone_count()));
             }
-            self.conditional.put(&node, attacker, &stretch, work);
+            self.conditional.put_new(&node, attacker, &stretch, work);
         }
         for _ in 0..header.estimates {
             let rec = &mut rec[..nb + 9];
