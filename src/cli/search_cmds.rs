@@ -1295,7 +1295,7 @@ pub fn table(args: &TableArgs) -> CliResult {
             r.seconds
         );
         if r.interrupted() {
-            interrupted_board = Some((board, r.value));
+            interrupted_board = Some((board, r.value, r.value_or_bound()));
         }
         // The board's result stands; a checkpoint that could not be kept
         // is said now and fails the run once the table is written.
@@ -1318,7 +1318,7 @@ pub fn table(args: &TableArgs) -> CliResult {
     // The boards solved (a board a limit stopped is in the table as far as
     // the limit asked; one interrupted is not done, unless its value was
     // proved before its first moves were: that row is worth writing).
-    let unvalued = interrupted_board.is_some_and(|(_, v)| v.is_none());
+    let unvalued = interrupted_board.is_some_and(|(_, v, _)| v.is_none());
     let done = rows.len() - usize::from(unvalued);
     let mut unwritten = 0;
     let mut written = Vec::new();
@@ -1390,9 +1390,11 @@ pub fn table(args: &TableArgs) -> CliResult {
         // is worth keeping, and the same command writes the whole table.
         let mut missing = Vec::new();
         match interrupted_board {
-            Some((b, None)) => missing.push(format!("{b} unfinished (value unknown)")),
+            // (With a bound, the row's "not-win": it said "value unknown".)
+            Some((b, None, "unknown")) => missing.push(format!("{b} unfinished (value unknown)")),
+            Some((b, None, bound)) => missing.push(format!("{b} unfinished ({bound})")),
             // (It said "value unknown" of a board it had printed a win for.)
-            Some((b, Some(v))) => {
+            Some((b, Some(v), _)) => {
                 missing.push(format!("{b} unfinished ({}, first moves open)", v.name()))
             }
             None => {}
