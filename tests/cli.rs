@@ -2425,3 +2425,37 @@ fn probe_names_a_position_it_cannot_answer_once() {
     assert_eq!(said.matches(unbuilt).count(), 1, "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A search without tables keeps all of `--memory`: a given
+/// `--table-cache` was taken from it all the same (`--pieces 0
+/// --table-cache 0.1` searched in 921.6 MiB of 1 GiB, for a cache of
+/// nothing).
+#[test]
+fn a_table_cache_is_kept_only_for_tables() {
+    let dir = temp_folder("cache-no-tables");
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let solve = |pieces: &str| {
+        let out = ok(&[
+            "solve",
+            "--board",
+            "3x3",
+            "--db",
+            d,
+            "--pieces",
+            pieces,
+            "--table-cache",
+            "0.1",
+            "--threads",
+            "1",
+            "--json",
+            "--quiet",
+        ]);
+        let line = out.lines().last().expect("a JSON line").to_string();
+        assert_eq!(json_value(&line, "value"), "\"win\"", "{line}");
+        json_number(&line, "table_cache_bytes")
+    };
+    assert_eq!(solve("0"), 0);
+    assert_eq!(solve("4"), (0.1 * (1u64 << 30) as f64) as u64);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

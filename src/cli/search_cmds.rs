@@ -595,7 +595,13 @@ fn run<B: Bits>(
         }
     };
     limits.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
-    let cache_bytes = args.table_cache_bytes(limits.memory_bytes, table_bytes);
+    // (A given --table-cache was taken from the search with no tables to
+    // cache: `--pieces 0 --table-cache 0.1` left it 921.6 MiB of 1 GiB.)
+    let cache_bytes = if oracle.is_some() {
+        args.table_cache_bytes(limits.memory_bytes, table_bytes)
+    } else {
+        0
+    };
     fanorona::table::set_block_cache_bytes(cache_bytes);
     limits.memory_bytes -= cache_bytes;
     // No more than the files take is kept from the search (nothing under
