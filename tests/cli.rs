@@ -57,6 +57,12 @@ fn files_with_extension(folder: &Path, ext: &str) -> Vec<PathBuf> {
 
 /// Runs a command that must succeed and returns its output.
 fn ok(args: &[&str]) -> String {
+    ok_run(args).stdout
+}
+
+/// Runs a command that must succeed (exit code 0, no panic) and returns
+/// the run, for what it says on stderr too.
+fn ok_run(args: &[&str]) -> Run {
     let r = fanorona(args);
     assert_eq!(
         r.code,
@@ -66,7 +72,7 @@ fn ok(args: &[&str]) -> String {
         r.stderr
     );
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
-    r.stdout
+    r
 }
 
 /// Runs a command that must fail as a user error: exit code 2, a message
@@ -163,8 +169,7 @@ fn show_draws_the_board() {
     assert!(out.contains("B---.---W"), "{out}");
     // a sacrificed stone is drawn in lower case; without --sacrifice the
     // position is shown, with a warning
-    let r = fanorona(&["show", "--position", "BBB/b.W/WWW w"]);
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = ok_run(&["show", "--position", "BBB/b.W/WWW w"]);
     assert!(
         r.stderr
             .contains("warning: position 'BBB/b.W/WWW w' has a sacrificed stone"),
@@ -786,8 +791,7 @@ fn build_classes_makes_them_and_the_classes_below_alone() {
     };
     flip(&folder.join("1v2.fnt"), 20);
     flip(&folder.join("2v1.fnw"), 1);
-    let r = fanorona(&["build", "--board", "5x3", "--pieces", "3", "--db", dir]);
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = ok_run(&["build", "--board", "5x3", "--pieces", "3", "--db", dir]);
     assert!(
         r.stderr.contains("1v2: ") && r.stderr.contains("1v2.fnt: "),
         "{}",
@@ -1028,8 +1032,7 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
         )),
         "{text}"
     );
-    let r = fanorona(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    ok_run(&["build", "--board", "3x3", "--pieces", "3", "--db", dir]);
     assert!(folder.join("1v1.fnt").exists());
     assert!(!lock.exists(), "the lock outlived the build");
 
@@ -1059,8 +1062,7 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
     for f in half {
         std::fs::write(folder.join(f), b"half").unwrap();
     }
-    let r = fanorona(&["info", "--db", dir]);
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = ok_run(&["info", "--db", dir]);
     for want in [
         "in progress: lock of a build or repack that stopped (process 4294967295)",
         "in progress: 2v2: outgrew the 3-byte layout (distance)",
@@ -1112,8 +1114,7 @@ fn a_search_has_a_damaged_table_built_again() {
     let table = db.join("3x3-corner-free-sl").join("2v2.fnt");
     let whole = std::fs::read(&table).unwrap();
     std::fs::write(&table, &whole[..50]).unwrap();
-    let r = fanorona(&["solve", "--board", "3x3", "--pieces", "4", "--db", dir]);
-    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
+    let r = ok_run(&["solve", "--board", "3x3", "--pieces", "4", "--db", dir]);
     let said = format!("{}{}", r.stdout, r.stderr);
     assert!(
         said.contains("truncated in the block index: building it again"),
@@ -2298,9 +2299,7 @@ fn the_plan_calls_a_truncated_table_damaged_as_the_build_does() {
             && l.contains("\"damaged\": [{\"class\": \"2v2\", \"why\": ")),
         "{json}"
     );
-    let r = fanorona(&build);
-    assert_eq!(r.code, Some(0), "{}\n{}", r.stdout, r.stderr);
-    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    let r = ok_run(&build);
     assert!(
         r.stderr
             .contains("truncated in the block index: building it again"),
