@@ -51,14 +51,9 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         report: MoveReport,
         progress: &mut ProgressFn<'_>,
     ) -> Vec<MoveValue<B>> {
-        // Where the game is over there is no move to value, though the
-        // board may have some: the move limit reached (whose children
-        // would be taken for a game without one), the opponent out of
-        // stones (a position only given, never reached).
-        if self.terminal(root).is_some() {
+        let Some(mut moves) = self.answered_first_moves(root, v, progress) else {
             return Vec::new();
-        }
-        let mut moves = distinct_moves(self.geo, &self.rules, &root.pos);
+        };
         let me = root.pos.turn;
         let left = turns_left_after(root.left);
         let child = |m: &MoveValue<B>| Node {
@@ -69,12 +64,6 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         let keeps = |moves: &[MoveValue<B>]| {
             report == MoveReport::Best && moves.iter().any(|m| m.value == Some(v))
         };
-        for (i, m) in moves.iter_mut().enumerate() {
-            let c = child(m);
-            if self.answered(&c, me, v) {
-                self.value_first_move(m, &c, me, v, (i + 1, total), progress);
-            }
-        }
         let mut open: Vec<usize> = (0..total).filter(|&i| moves[i].value.is_none()).collect();
         let limited = self.limits.nodes.is_some() || self.deadline.is_some();
         if keeps(&moves) {
@@ -138,9 +127,41 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             // The moves valued so far, a best one among them.
             moves.retain(|m| m.value.is_some());
         }
-        // Stable: generation order among equals.
-        moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
+        best_first(&mut moves);
         moves
+    }
+
+    /// The first moves of `root`, whose value is `v` for its side to move
+    /// (or, for [`Self::known_first_moves`], what stands in for it), with
+    /// those valued whose value is known without search; `None` where the
+    /// game is over.
+    fn answered_first_moves(
+        &mut self,
+        root: &Node<B>,
+        v: Wdl,
+        progress: &mut ProgressFn<'_>,
+    ) -> Option<Vec<MoveValue<B>>> {
+        // Where the game is over there is no move to value, though the
+        // board may have some: the move limit reached (whose children
+        // would be taken for a game without one), the opponent out of
+        // stones (a position only given, never reached).
+        if self.terminal(root).is_some() {
+            return None;
+        }
+        let mut moves = distinct_moves(self.geo, &self.rules, &root.pos);
+        let me = root.pos.turn;
+        let left = turns_left_after(root.left);
+        let total = moves.len();
+        for (i, m) in moves.iter_mut().enumerate() {
+            let c = Node {
+                pos: m.position,
+                left,
+            };
+            if self.answered(&c, me, v) {
+                self.value_first_move(m, &c, me, v, (i + 1, total), progress);
+            }
+        }
+        Some(moves)
     }
 
     /// The first moves of a root whose proof a limit stopped: those the
@@ -157,29 +178,16 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
         me_cannot_win: bool,
         progress: &mut ProgressFn<'_>,
     ) -> Vec<MoveValue<B>> {
-        if self.terminal(root).is_some() {
-            return Vec::new();
-        }
         let v = if me_cannot_win { Wdl::Draw } else { Wdl::Win };
-        let mut moves = distinct_moves(self.geo, &self.rules, &root.pos);
-        let me = root.pos.turn;
-        let left = turns_left_after(root.left);
-        let total = moves.len();
-        for (i, m) in moves.iter_mut().enumerate() {
-            let c = Node {
-                pos: m.position,
-                left,
-            };
-            if self.answered(&c, me, v) {
-                self.value_first_move(m, &c, me, v, (i + 1, total), progress);
-            }
-        }
+        let Some(mut moves) = self.answered_first_moves(root, v, progress) else {
+            return Vec::new();
+        };
         self.first_move = None;
         // None answered: no list of unknowns.
         if moves.iter().all(|m| m.value.is_none()) {
             return Vec::new();
         }
-        moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
+        best_first(&mut moves);
         moves
     }
 
@@ -270,4 +278,10 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             Wdl::Loss => 0,
         }
     }
+}
+
+/// Orders valued first moves best first, unknown last; stable, so in
+/// generation order among equals.
+fn best_first<B>(moves: &mut [MoveValue<B>]) {
+    moves.sort_by_key(|m| std::cmp::Reverse(m.value.map(|w| w as i8 + 1).unwrap_or(0)));
 }
