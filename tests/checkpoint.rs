@@ -10,7 +10,7 @@ use fanorona::geometry::{Board, Geometry};
 use fanorona::position::Position;
 use fanorona::rules::{Color, Diagonals, Rules};
 use fanorona::search::{
-    CheckpointError, GoalState, SearchLimits, SolveResult, Solver, StopReason,
+    CheckpointError, GoalState, MoveReport, SearchLimits, SolveResult, Solver, StopReason,
     check_checkpoint_header,
 };
 use fanorona::value::NoTables;
@@ -914,5 +914,41 @@ fn a_checkpoint_is_held_by_one_search_at_a_time() {
     let search = dir.join("search");
     let own = lock_checkpoint(&search).expect("a file named search");
     drop(own);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_look_at_a_checkpoint_of_one_goal_says_what_it_settled() {
+    // "Black wins?" at the 7x3 start is disproved (White wins) and saved;
+    // a solver that reads the file and may search nothing asks both goals:
+    // the saved one is answered from the file, not left behind the other's
+    // stop (it said only "white wins? open").
+    let (geo, pos) = start(7, 3);
+    let dir = scratch("one-goal");
+    let file = dir.join("7x3.fns");
+    let mut solver = new_solver(&geo, None, 64 << 20);
+    let r = solver
+        .prove_goal(&pos, 0, Color::Black, &mut |_| {})
+        .unwrap();
+    assert_eq!(r.goals[0].state, GoalState::Disproved);
+    solver.save_checkpoint(&file).unwrap();
+    let mut look = new_solver(&geo, Some(0), 64 << 20);
+    look.load_checkpoint(&file).unwrap();
+    let r = look.solve(&pos, 0, MoveReport::None, &mut |_| {}).unwrap();
+    assert_eq!((r.value, r.nodes), (None, 0));
+    assert_eq!(r.stopped, Some(StopReason::Nodes));
+    let black = r.goals.iter().find(|g| g.attacker == Color::Black);
+    assert_eq!(
+        black.map(|g| g.state),
+        Some(GoalState::Disproved),
+        "{:?}",
+        r.goals
+    );
+    let white = r.goals.iter().find(|g| g.attacker == Color::White);
+    assert!(
+        matches!(white.map(|g| g.state), Some(GoalState::Open { .. })),
+        "{:?}",
+        r.goals
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1203,7 +1203,13 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         if let Some(v) = self.static_value(node) {
             return Some(v);
         }
-        for &attacker in attackers {
+        // A goal the table of solved positions answers (a checkpoint's, an
+        // earlier call's) comes first, without search: a search stopped on
+        // the other goal still says what is known (a look at a checkpoint
+        // of "black wins?" said only "white wins? open").
+        let mut attackers = attackers.to_vec();
+        attackers.sort_by_key(|&a| self.table.get(node, a).is_none());
+        for attacker in attackers {
             let state = self.prove(node, attacker, progress);
             goals.push(Goal { attacker, state });
             match state {
