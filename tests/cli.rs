@@ -490,6 +490,18 @@ fn user_errors_exit_with_code_2() {
         ],
         &["--threads 5000", "at most 1024"],
     );
+    // The searches' --threads alike (a search a first move: 5000 passed).
+    for cmd in [
+        &["solve", "--board", "3x3", "--threads", "5000"][..],
+        &["table", "--boards", "3x3", "--threads", "5000"],
+    ] {
+        user_error(cmd, &["--threads 5000", "at most 1024"]);
+    }
+    // --closure adds nothing to --graph (it was taken without a word).
+    user_error(
+        &["solve", "--board", "3x3", "--graph", "--closure"],
+        &["--closure", "--graph"],
+    );
 }
 
 /// Every command given a `--db` that is a file, or a folder that is not

@@ -26,8 +26,8 @@ use super::checkpoints::{
     MoveCheckpointState, MoveCheckpoints, load_own_or_seed,
 };
 use super::common::{
-    CliError, CliResult, ColorArg, DbUse, RuleArgs, check_db_folder, gib_to_bytes, stop_flag,
-    write_file,
+    CliError, CliResult, ColorArg, DbUse, MAX_THREADS, RuleArgs, check_db_folder, gib_to_bytes,
+    stop_flag, write_file,
 };
 use super::db_cmds;
 use super::progress::{ProgressLine, bytes as bytes_text};
@@ -119,13 +119,13 @@ pub struct SearchArgs {
     /// positions solved elsewhere. Helps most when taking up a tree grown
     /// over long sittings (a 9x5 line: the first closure solved 1.5 M tree
     /// nodes, disproof number 2,014 to 313); on short searches a wash. Its
-    /// scratch takes 16 bytes a tree node out of --memory.
-    #[arg(long)]
+    /// scratch takes 16 bytes a tree node out of --memory. Not with
+    /// --graph, which does this all the time.
+    #[arg(long, conflicts_with = "graph")]
     pub closure: bool,
     /// Search on the graph of positions instead of a tree: each position
     /// once, however many move orders lead to it, solved by retrograde
-    /// analysis of the graph as --closure does for the tree (so --closure
-    /// adds nothing). Far fewer expansions where play transposes and
+    /// analysis of the graph as --closure does for the tree. Far fewer expansions where play transposes and
     /// repeats (9x3 after d2-e2A: 0.63 M against 3.5 M). The graph takes
     /// about 67 bytes a position on 9x5 (boards of up to 52 points), more
     /// on larger ones; when it fills --memory it keeps what it
@@ -468,6 +468,14 @@ fn short_number(x: f64) -> String {
 
 impl SearchArgs {
     fn limits(&self) -> Result<SearchLimits, CliError> {
+        // As the other commands' --threads: a search a first move, each
+        // with its share of --memory, is pointless past what a machine has.
+        if self.threads > MAX_THREADS {
+            return Err(CliError(format!(
+                "--threads {}: give at most {MAX_THREADS} (0: one a core)",
+                self.threads
+            )));
+        }
         if !self.memory.is_finite() || self.memory <= 0.0 || self.memory > 4096.0 {
             return Err(CliError(format!(
                 "--memory {}: give a number of GiB above 0 and at most 4096",
@@ -977,6 +985,8 @@ fn run<B: Bits>(
 }
 
 pub fn solve(args: &SolveArgs) -> CliResult {
+    // The limits are checked before anything is read or built.
+    args.search.limits()?;
     let rules = args.rules.rules();
     if args.turns_played > 0 && !rules.move_limit {
         return Err(CliError(format!(
