@@ -617,7 +617,10 @@ pub(super) fn table_md(rows: &[Report], rules: &Rules) -> String {
     s.push_str("|---|---|---|---|---:|---:|---:|---|\n");
     for r in rows {
         let value = match (&r.value, &r.stopped) {
-            (None, Some(why)) => format!("{} ({why})", r.value_or_bound()),
+            (None, Some(why)) => match open_goals(&r.goals) {
+                open if open.is_empty() => format!("{} ({why})", r.value_or_bound()),
+                open => format!("{} ({why}; {open})", r.value_or_bound()),
+            },
             _ => r.value_or_bound().to_string(),
         };
         let _ = writeln!(
@@ -636,6 +639,18 @@ pub(super) fn table_md(rows: &[Report], rules: &Rules) -> String {
     s
 }
 
+/// The goals a search left open, with the numbers it reached ("white
+/// wins? 326 / 268"), for the rows of a table: JSON has them under
+/// "goals", and the rows of a stopped board said only "unknown".
+fn open_goals(goals: &[GoalRow]) -> String {
+    let open: Vec<String> = goals
+        .iter()
+        .filter(|(_, state, _, _)| *state == "open")
+        .map(|(attacker, _, pn, dn)| format!("{attacker} wins? {} / {}", number(*pn), number(*dn)))
+        .collect();
+    open.join("; ")
+}
+
 fn csv_field(f: &str) -> String {
     if f.contains([',', '"', '\n']) {
         format!("\"{}\"", f.replace('"', "\"\""))
@@ -646,12 +661,12 @@ fn csv_field(f: &str) -> String {
 
 pub(super) fn table_csv(rows: &[Report], rules: &Rules) -> String {
     let mut s = String::from(
-        "board,rules,value,stopped,best_first_moves,all_first_moves,nodes,seconds,memory_used_bytes,table_stones\n",
+        "board,rules,value,stopped,best_first_moves,all_first_moves,nodes,seconds,memory_used_bytes,table_stones,open_goals\n",
     );
     for r in rows {
         let _ = writeln!(
             s,
-            "{},{},{},{},{},{},{},{:.3},{},{}",
+            "{},{},{},{},{},{},{},{:.3},{},{},{}",
             r.board,
             rules.label(),
             r.value_or_bound(),
@@ -661,7 +676,8 @@ pub(super) fn table_csv(rows: &[Report], rules: &Rules) -> String {
             r.nodes,
             r.seconds,
             r.tree_bytes + r.tt_bytes,
-            r.table_stones.map_or(String::new(), |k| k.to_string())
+            r.table_stones.map_or(String::new(), |k| k.to_string()),
+            csv_field(&open_goals(&r.goals))
         );
     }
     s
