@@ -1449,10 +1449,13 @@ fn solve_on_the_graph_says_so() {
     let (code, out, err) = on_the_graph("0.05", "20000", &checkpoint);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("estimates and no open tree written"), "{out}");
-    let (code, _, err) = on_the_graph("0.05", "0", &checkpoint);
+    let (code, look, err) = on_the_graph("0.05", "0", &checkpoint);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains(" estimates ("), "{err}");
     assert!(!err.contains(" 0 estimates ("), "{err}");
+    // A look searches nothing, under no cap (it gave the default, 50, as
+    // where the search left it; the file keeps none).
+    assert!(!look.contains("depth cap"), "{look}");
     std::fs::remove_dir_all(&dir).unwrap();
     // Weak numbers steer the graph only: asked for without it, a usage
     // error.

@@ -257,8 +257,12 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// End with one JSON line {"board", "position", "value", "moves",
-    /// "nodes", "seconds", ...}. Proof and disproof numbers are numbers,
-    /// or the string "inf" for infinity (a goal settled).
+    /// "first_moves", "nodes", "seconds", ..., "goals"}. Each of
+    /// "first_moves" is {"move", "value"}, with "bound" when its value is
+    /// unknown but bounded, "goals" when the move had a search of its own
+    /// (side by side), "line" when that search stopped open. Proof and
+    /// disproof numbers are numbers, or the string "inf" for infinity (a
+    /// goal settled).
     #[arg(long)]
     pub json: bool,
 }

@@ -691,7 +691,8 @@ pub struct SolveResult<B> {
     pub line: Option<SearchLine<B>>,
     /// On the graph under a depth cap ([`SearchLimits::depth_cap`]): the
     /// cap where the search left it, the deepest of this call's searches
-    /// (it doubles where lines stop at it).
+    /// (it doubles where lines stop at it); `None` after a call that
+    /// expanded nothing.
     pub depth_cap: Option<usize>,
 }
 
@@ -1183,7 +1184,10 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             seconds: self.start.elapsed().as_secs_f64(),
             stopped: self.stopped,
             line: self.stopped.and_then(|_| self.search_line()),
-            depth_cap: self.graph_depth_cap,
+            // A call that expanded nothing (a look at a checkpoint) used
+            // no cap: the default it starts from was reported as where
+            // the search left it.
+            depth_cap: self.graph_depth_cap.filter(|_| self.nodes > 0),
         }
     }
 
