@@ -298,7 +298,8 @@ pub struct TableArgs {
     /// Output formats, comma-separated: md, csv, json.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "md")]
     pub format: Vec<Format>,
-    /// Write the table to DIR/table.<format> instead of standard output.
+    /// Write the table to DIR/table.<format> (DIR made if missing, with
+    /// the folders above it) instead of standard output.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Keep each board's search in DIR (made if missing), to take a table
