@@ -235,12 +235,17 @@ pub struct ClassTooBig {
     /// About how many sets of the side to move's stones it has (before
     /// symmetry), each ranked by a `u64`.
     pub mover_sets: f64,
+    /// Whether the mover sets alone are past a `u64` (else the positions
+    /// are): decided exactly, where the two floats above are estimates.
+    pub by_mover_sets: bool,
 }
 
 impl fmt::Display for ClassTooBig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (class, board) = (self.class, self.board);
-        if self.positions > u64::MAX as f64 {
+        // (The reason was picked by comparing the float estimate with
+        // 2^64, which near the bound can disagree with the exact count.)
+        if !self.by_mover_sets {
             write!(
                 f,
                 "class {class} of {board} has about {:.1e} positions, more than a table can index (at most {:.1e})",
@@ -301,18 +306,19 @@ pub fn class_size(board: Board, class: MaterialClass) -> Result<u64, ClassTooBig
     }
     let syms = board.symmetries();
     let block_slots = if class.block { o } else { 1 };
-    let too_big = || ClassTooBig {
+    let too_big = |by_mover_sets| ClassTooBig {
         class,
         board,
         positions: binomial_f64(n, m) / syms.len() as f64
             * binomial_f64(n - m, o)
             * block_slots as f64,
         mover_sets: binomial_f64(n, m),
+        by_mover_sets,
     };
     // The indexer numbers every mover set by its colex rank.
-    let mover_sets = binomial_u128(n, m).ok_or_else(too_big)?;
+    let mover_sets = binomial_u128(n, m).ok_or_else(|| too_big(true))?;
     if mover_sets > u64::MAX as u128 {
-        return Err(too_big());
+        return Err(too_big(true));
     }
     // A fixed set count is at most C(n, m), which fits a u64, so the sum
     // over the symmetries fits a u128. The counts of fewer stones on the
@@ -348,7 +354,7 @@ pub fn class_size(board: Board, class: MaterialClass) -> Result<u64, ClassTooBig
         .and_then(|others| orbits.checked_mul(others))
         .and_then(|size| size.checked_mul(block_slots as u128))
         .and_then(|size| u64::try_from(size).ok())
-        .ok_or_else(too_big)
+        .ok_or_else(|| too_big(false))
 }
 
 /// Steps a combination (increasing) to the next one in colex order.
@@ -755,6 +761,7 @@ mod tests {
         let big = Board::new(13, 13, Diagonals::Corner).unwrap();
         let err = class_size(big, MaterialClass::new(7, 5, false)).unwrap_err();
         assert_eq!(err.class, MaterialClass::new(7, 5, false));
+        assert!(!err.by_mover_sets);
         assert_eq!(
             err.to_string(),
             "class 7v5 of 13x13 has about 7.5e19 positions, more than a table can index (at most 1.8e19)"
@@ -768,6 +775,7 @@ mod tests {
         // ranked, though the class's positions would be few.
         // (14v155: C(169, 14) is 1.0e20 sets, in 1.3e19 orbits.)
         let err = class_size(big, MaterialClass::new(14, 155, false)).unwrap_err();
+        assert!(err.by_mover_sets);
         assert!(
             err.to_string()
                 .contains("its 14 stones of the side to move make about 1.0e20 sets"),
