@@ -498,12 +498,20 @@ fn search_budget(t: Duration) -> Duration {
 
 /// The part of a time limit the engine leaves unused: room for the answer,
 /// and for its thread waiting for a core on a busy machine. Half the
-/// limit, at most 250 ms: a fifth, at most 100 ms, lost games on time on
-/// two cores with five other jobs (moves of an 80 ms search took up to
-/// 132 ms; session 120).
+/// limit, at least 15 ms where the limit leaves a quarter to search, at
+/// most 250 ms: a fifth, at most 100 ms, lost games on time on two cores
+/// with five other jobs (moves of an 80 ms search took up to 132 ms;
+/// session 120), and half of 20 ms lost 5 games of 30 at a load of 3.5
+/// (a 10 ms search took 13 ms, the move 26 ms; session 125).
 pub fn time_margin(t: Duration) -> Duration {
-    (t / 2).clamp(Duration::from_micros(200), Duration::from_millis(250))
+    let at_least = MIN_TIME_MARGIN.min(t * 3 / 4);
+    (t / 2)
+        .max(at_least)
+        .clamp(Duration::from_micros(200), Duration::from_millis(250))
 }
+
+/// The least margin [`time_margin`] keeps of limits of 20 ms and more.
+pub const MIN_TIME_MARGIN: Duration = Duration::from_millis(15);
 
 #[derive(Clone, Copy, Debug)]
 struct RootResult {
@@ -862,6 +870,25 @@ mod tests {
         let d = crate::notation::Diagram::parse(fen).unwrap();
         let board = Board::new(d.cols, d.rows, Diagonals::Corner).unwrap();
         (Geometry::new(board), parse_position(&board, fen).unwrap())
+    }
+
+    #[test]
+    fn the_time_margin_keeps_room_for_a_busy_machine() {
+        let ms = Duration::from_millis;
+        // Half of a limit, at most 250 ms.
+        assert_eq!(time_margin(ms(100)), ms(50));
+        assert_eq!(time_margin(ms(2000)), ms(250));
+        // 15 ms at least: half of 20 ms lost games on time at a load of 3.5.
+        assert_eq!(time_margin(ms(20)), ms(15));
+        assert_eq!(time_margin(ms(30)), ms(15));
+        assert_eq!(time_margin(ms(40)), ms(20));
+        // Below 20 ms a quarter is searched.
+        assert_eq!(time_margin(ms(8)), ms(6));
+        assert_eq!(search_budget(ms(8)), ms(2));
+        assert_eq!(
+            time_margin(Duration::from_micros(300)),
+            Duration::from_micros(225)
+        );
     }
 
     #[test]

@@ -446,6 +446,24 @@ fn the_engine_answers_within_the_time_limit() {
 }
 
 #[test]
+fn a_time_limit_too_short_to_keep_is_warned_of_when_the_engine_plays() {
+    // Under 50 ms a busy machine can make the engine late (20 ms lost 5
+    // games of 30 at a load of 3.5): said, with what it leaves to answer.
+    let warned = |args: &[&str]| {
+        let o = run(args, "quit\n");
+        assert!(o.status.success(), "{args:?}: {}", stdout(&o));
+        String::from_utf8_lossy(&o.stderr).contains("warning: --time-limit")
+    };
+    let game = ["match", "--board", "3x3", "--games", "1", "--time-limit"];
+    assert!(warned(&[&game[..], &["20"]].concat()));
+    assert!(!warned(&[&game[..], &["50"]].concat()));
+    assert!(!warned(&[&game[..], &["20", "--white", "random"]].concat()));
+    let play = ["play", "--board", "3x3", "--time-limit", "30"];
+    assert!(warned(&play));
+    assert!(!warned(&[&play[..], &["--human", "both"]].concat()));
+}
+
+#[test]
 fn match_reports_results_as_json() {
     let _cpu = cpu();
     let o = run(
