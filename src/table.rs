@@ -396,36 +396,57 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap, TableError> {
     unsafe { Mmap::map(&file) }.map_err(io_err)
 }
 
+/// A file being written under a temporary name, removed when dropped
+/// unless [`seal_framed`] put it in place: a write that fails half-way
+/// leaves nothing behind (a full disk left a 720 KB `3v4.fnt.tmp` on it).
+pub(crate) struct TmpFile(Option<PathBuf>);
+
+impl TmpFile {
+    /// Its path.
+    pub(crate) fn path(&self) -> &Path {
+        self.0.as_deref().expect("held until put in place")
+    }
+}
+
+impl Drop for TmpFile {
+    fn drop(&mut self) {
+        if let Some(path) = self.0.take() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
 /// Starts a file of the table or WDL layout at `tmp`: the magic, the
-/// header's length, the header and its checksum. Returns the file and the
-/// offset where the header section ends.
+/// header's length, the header and its checksum. Returns the file, the
+/// offset where the header section ends, and `tmp` as a [`TmpFile`].
 pub(crate) fn create_framed(
     path: &Path,
     tmp: &Path,
     magic: &[u8; 8],
     header_bytes: &[u8],
-) -> Result<(io::BufWriter<File>, u64), TableError> {
+) -> Result<(io::BufWriter<File>, u64, TmpFile), TableError> {
     let io_err = |err| TableError::Io {
         path: path.to_path_buf(),
         err,
     };
     let mut file = io::BufWriter::new(File::create(tmp).map_err(io_err)?);
+    let tmp = TmpFile(Some(tmp.to_path_buf()));
     file.write_all(magic).map_err(io_err)?;
     file.write_all(&(header_bytes.len() as u32).to_le_bytes())
         .map_err(io_err)?;
     file.write_all(header_bytes).map_err(io_err)?;
     file.write_all(&xxh3_64(header_bytes).to_le_bytes())
         .map_err(io_err)?;
-    Ok((file, (magic.len() + 4 + header_bytes.len() + 8) as u64))
+    Ok((file, (magic.len() + 4 + header_bytes.len() + 8) as u64, tmp))
 }
 
 /// Ends a file [`create_framed`] began: writes `index` and its checksum at
 /// `index_at` (the room left for them), flushes the file to disk and
-/// renames `tmp` to `path`.
+/// renames `tmp` to `path` (on an error `tmp` is removed).
 pub(crate) fn seal_framed(
     file: io::BufWriter<File>,
     path: &Path,
-    tmp: &Path,
+    mut tmp: TmpFile,
     index_at: u64,
     index: &[u8],
 ) -> Result<(), TableError> {
@@ -441,7 +462,9 @@ pub(crate) fn seal_framed(
         .map_err(io_err)?;
     file.sync_all().map_err(io_err)?;
     drop(file);
-    std::fs::rename(tmp, path).map_err(io_err)
+    std::fs::rename(tmp.path(), path).map_err(io_err)?;
+    tmp.0 = None;
+    Ok(())
 }
 
 /// Reads the start of a file [`create_framed`] wrote: checks the magic
@@ -488,7 +511,7 @@ pub(crate) fn read_framed<'a>(
 /// [`BlockWriter::finish`].
 struct BlockWriter {
     path: PathBuf,
-    tmp: PathBuf,
+    tmp: TmpFile,
     file: io::BufWriter<File>,
     /// Where the index goes.
     index_at: u64,
@@ -503,8 +526,8 @@ impl BlockWriter {
     fn create(path: &Path, header: &TableHeader) -> Result<BlockWriter, TableError> {
         let header_bytes =
             bincode::encode_to_vec(header, bincode_config()).expect("header encodes");
-        let tmp = path.with_extension("fnt.tmp");
-        let (mut file, index_at) = create_framed(path, &tmp, MAGIC, &header_bytes)?;
+        let (mut file, index_at, tmp) =
+            create_framed(path, &path.with_extension("fnt.tmp"), MAGIC, &header_bytes)?;
         let nb = header.block_count as usize;
         // Room for the offsets, the block checksums and the index's own.
         file.write_all(&vec![0u8; (2 * nb + 1) * 8 + 8])
@@ -549,7 +572,7 @@ impl BlockWriter {
         for x in self.offsets.iter().chain(&self.checksums) {
             index.extend_from_slice(&x.to_le_bytes());
         }
-        seal_framed(self.file, &self.path, &self.tmp, self.index_at, &index)
+        seal_framed(self.file, &self.path, self.tmp, self.index_at, &index)
     }
 }
 
@@ -1205,6 +1228,9 @@ mod tests {
             });
             assert!(matches!(answer, Ok(None)));
             assert_eq!(calls, 1);
+            // The writer's temporary file goes with it, whatever stopped
+            // the writing (a full disk left a build's `.fnt.tmp` behind).
+            assert!(!stopped.with_extension("fnt.tmp").exists());
             assert!(
                 repack_table(&src, &stopped, 64, |_| ControlFlow::Break(()))
                     .unwrap()

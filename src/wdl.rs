@@ -47,7 +47,8 @@ use xxhash_rust::xxh3::xxh3_64;
 use crate::index::MaterialClass;
 use crate::prefetch::prefetch;
 use crate::table::{
-    TableError, TableFile, TableHeader, create_framed, decode, map_file, read_framed, seal_framed,
+    TableError, TableFile, TableHeader, TmpFile, create_framed, decode, map_file, read_framed,
+    seal_framed,
 };
 use crate::value::Wdl;
 
@@ -441,7 +442,7 @@ fn code_of(table_code: u16) -> u8 {
 /// to the header's counts.
 struct WdlWriter {
     path: PathBuf,
-    tmp: PathBuf,
+    tmp: TmpFile,
     file: io::BufWriter<File>,
     header: WdlHeader,
     index_at: u64,
@@ -458,8 +459,12 @@ impl WdlWriter {
     fn create(path: &Path, header: WdlHeader) -> Result<WdlWriter, TableError> {
         let header_bytes =
             bincode::encode_to_vec(&header, bincode_config()).expect("header encodes");
-        let tmp = path.with_extension("fnw.tmp");
-        let (mut file, index_at) = create_framed(path, &tmp, WDL_MAGIC, &header_bytes)?;
+        let (mut file, index_at, tmp) = create_framed(
+            path,
+            &path.with_extension("fnw.tmp"),
+            WDL_MAGIC,
+            &header_bytes,
+        )?;
         // Room for the chunk index and its checksum, and the padding.
         let start = data_start(header_bytes.len(), header.chunk_count());
         file.write_all(&vec![0u8; start - index_at as usize])
@@ -534,8 +539,7 @@ impl WdlWriter {
         let h = &self.header;
         let [draws, wins, losses] = self.counts;
         if self.written != h.entries || [wins, draws, losses] != [h.wins, h.draws, h.losses] {
-            drop(self.file);
-            let _ = std::fs::remove_file(&self.tmp);
+            // (The temporary file goes with `self.tmp`.)
             return Err(TableError::Corrupt {
                 path: self.path.clone(),
                 what: format!(
@@ -549,7 +553,7 @@ impl WdlWriter {
         for s in &self.sums {
             index.extend_from_slice(&s.to_le_bytes());
         }
-        seal_framed(self.file, &self.path, &self.tmp, self.index_at, &index)
+        seal_framed(self.file, &self.path, self.tmp, self.index_at, &index)
     }
 }
 
