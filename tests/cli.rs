@@ -267,6 +267,46 @@ fn show_and_moves_take_a_boards_start_too() {
 }
 
 #[test]
+fn a_game_over_is_said_as_such() {
+    // "no legal moves" alone read as a stalemate (a loss by default) of a
+    // position whose game White had won.
+    let won = "..W w";
+    let out = ok(&["moves", "--position", won]);
+    assert_eq!(
+        out.trim(),
+        "no legal moves: the game is over: Black has no stones, White has won"
+    );
+    let show = ok(&["show", "--position", won]);
+    assert!(
+        show.contains("the game is over: Black has no stones, White has won"),
+        "{show}"
+    );
+    let out = ok(&["moves", "--position", "..W b"]);
+    assert!(out.contains("Black has no stones, White has won"), "{out}");
+    // White's stone cannot move: a stalemate, lost or drawn by the rule.
+    let stuck = "WB. w";
+    let out = ok(&["moves", "--position", stuck]);
+    assert!(out.contains("a stalemate, which White loses"), "{out}");
+    let out = ok(&["moves", "--position", stuck, "--stalemate", "draw"]);
+    assert!(out.contains("a stalemate, a draw"), "{out}");
+    // A game going on says nothing of it.
+    let show = ok(&["show", "--board", "3x3"]);
+    assert!(!show.contains("game is over"), "{show}");
+    // --first black beside a position of White to move is said to be
+    // passed over, by every command that takes a position (solve alone did).
+    for cmd in ["moves", "show", "perft"] {
+        let r = ok_run(&[cmd, "--position", "BBB/B.W/WWW w", "--first", "black"]);
+        assert!(
+            r.stderr.contains("warning: --first black is passed over"),
+            "{cmd}: {}",
+            r.stderr
+        );
+        let r = ok_run(&[cmd, "--position", "BBB/B.W/WWW b", "--first", "black"]);
+        assert!(!r.stderr.contains("warning"), "{cmd}: {}", r.stderr);
+    }
+}
+
+#[test]
 fn perft_json_matches_naive() {
     let out = ok(&[
         "perft",

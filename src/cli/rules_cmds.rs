@@ -8,11 +8,11 @@ use clap::Args;
 
 use fanorona::bits::Bits;
 use fanorona::geometry::{Board, Geometry};
-use fanorona::movegen::legal_turns;
+use fanorona::movegen::{Status, legal_turns, status};
 use fanorona::notation::{Cell, Diagram, position_to_fen, turn_to_string};
 use fanorona::perft::{perft, perft_parallel};
 use fanorona::position::Position;
-use fanorona::rules::Rules;
+use fanorona::rules::{Color, Rules, Stalemate};
 use fanorona::with_bits;
 use indicatif::{ProgressBar, ProgressDrawTarget};
 
@@ -38,6 +38,9 @@ pub fn show(args: &ShowArgs) -> CliResult {
         let pos: Position<B> = d.to_position();
         print!("{}", board_text(&board, &pos));
         println!("{}", status_line(&pos));
+        if let Some(over) = game_over(&Geometry::<B>::new(board), &rules, &pos) {
+            println!("{over}");
+        }
         println!("{}", position_to_fen(&board, &pos));
     });
     Ok(())
@@ -79,7 +82,12 @@ pub fn moves(args: &MovesArgs) -> CliResult {
             println!("[{}]", items.join(", "));
         } else {
             if turns.is_empty() {
-                println!("no legal moves");
+                // Why: "no legal moves" alone read as a stalemate (a loss
+                // by default) of a position whose game was won.
+                match game_over(&geo, &rules, &pos) {
+                    Some(over) => println!("no legal moves: {over}"),
+                    None => println!("no legal moves"),
+                }
             }
             let width = turns
                 .iter()
@@ -92,6 +100,28 @@ pub fn moves(args: &MovesArgs) -> CliResult {
         }
     });
     Ok(())
+}
+
+/// Why the game of `pos` is over, if it is: a side without stones, or no
+/// legal turn (and what the stalemate rule makes of it).
+fn game_over<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>) -> Option<String> {
+    let (me, other) = (pos.turn.title(), pos.turn.other().title());
+    Some(match status(geo, rules, pos) {
+        Status::Ongoing => return None,
+        // (A 1x1 board: neither side has a stone; the side to move has
+        // none, which loses, as the engine and `play` take it.)
+        Status::NoStones if pos.waiter().is_empty() => format!(
+            "the game is over: neither side has stones, and {me}, to move with none, has lost"
+        ),
+        Status::NoStones => format!("the game is over: {me} has no stones, {other} has won"),
+        Status::Won => format!("the game is over: {other} has no stones, {me} has won"),
+        Status::Stalemate(Stalemate::Loss) => {
+            format!("{me} cannot move: a stalemate, which {me} loses (--stalemate loss)")
+        }
+        Status::Stalemate(Stalemate::Draw) => {
+            format!("{me} cannot move: a stalemate, a draw (--stalemate draw)")
+        }
+    })
 }
 
 #[derive(Args, Debug)]
@@ -110,7 +140,8 @@ pub struct PerftArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// End with one JSON line {"depth", "nodes", "seconds"}.
+    /// Print only one JSON line, {"depth", "nodes", "seconds"} of the
+    /// deepest count (no line a depth).
     #[arg(long)]
     pub json: bool,
 }
@@ -138,6 +169,17 @@ pub fn board_and_diagram(
         Some(fen) => {
             let d = Diagram::parse(fen)?;
             warn_of_blocks_without_sacrifice(&d, fen, rules);
+            // The side letter of a position says who moves; --first only
+            // places the start position's first turn. --first black was
+            // most likely meant to have Black move, so it is said (the
+            // default, White, cannot be told from one given, so only
+            // --first black is; `solve` alone said it).
+            if rules.first == Color::Black && d.turn == Color::White {
+                eprintln!(
+                    "warning: --first black is passed over with --position: its side letter (w) \
+                     says White moves; end the position with `b` for Black to move"
+                );
+            }
             Ok((d.board(rules.diagonals), d))
         }
         None => {
@@ -312,7 +354,21 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         check_bench_build(k, board, &rules)?;
     }
     let depth = args.depth;
+    // A spinner on a terminal while each timing runs (depth 7 was 24 s of
+    // silence); its redraws, five a second, cost nothing measurable.
+    let spinner = |what: &str| {
+        let bar = if args.json || !std::io::stderr().is_terminal() {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new_spinner()
+        };
+        bar.set_message(format!("timing {what} ({})", counted(args.runs, "run")));
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    };
+    let bar = spinner(&format!("perft {depth} on 1 thread"));
     let (n1, t1) = best_of(args.runs, || perft(&geo, &rules, &pos, depth));
+    bar.finish_and_clear();
     if !args.json {
         println!(
             "perft {depth} from the 9x5 start, 1 thread:  {n1} nodes in {t1:.3} s ({:.1} M nodes/s)",
@@ -320,7 +376,9 @@ pub fn bench(args: &BenchArgs) -> CliResult {
         );
     }
     let threads = rayon::current_num_threads();
+    let bar = spinner(&format!("perft {depth} on {threads} threads"));
     let (n2, t2) = best_of(args.runs, || perft_parallel(&geo, &rules, &pos, depth));
+    bar.finish_and_clear();
     if !args.json {
         println!(
             "perft {depth} from the 9x5 start, {threads} threads: {n2} nodes in {t2:.3} s ({:.1} M nodes/s)",

@@ -1004,17 +1004,6 @@ pub fn solve(args: &SolveArgs) -> CliResult {
         args.position.as_deref(),
         &rules,
     )?;
-    // The side letter of a position says who moves; --first only places
-    // the start position's first turn. `moves`, `show` and `perft` take the
-    // position's letter the same way, silently; a search is long, and
-    // --first black was most likely meant to have Black move, so it is
-    // said here (the default, White, cannot be told from one given, so
-    // only --first black is).
-    if args.position.is_some() && rules.first == Color::Black && d.turn == Color::White {
-        eprintln!(
-            "warning: --first black is passed over with --position: its side letter (w) says White moves; end the position with `b` for Black to move"
-        );
-    }
     let report = match args.moves {
         MovesArg::None => MoveReport::None,
         MovesArg::Best => MoveReport::Best,
