@@ -246,7 +246,10 @@ fn moves_as_text() {
         "{out}"
     );
     let out = ok(&["moves", "--position", ".../.../..B w"]);
-    assert_eq!(out.trim(), "no legal moves");
+    assert_eq!(
+        out.trim(),
+        "no legal moves: the game is over: White has no stones, Black has won"
+    );
 }
 
 #[test]
