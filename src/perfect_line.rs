@@ -5,7 +5,9 @@
 //! Exact distances make this a walk, not a search: a position worth
 //! `win n` has a turn into a position worth `loss n-1`, and so on down to
 //! a side with no stones or no turn, so a won or lost line is exactly as
-//! long as its distance says. A drawn line has no end: it stops when a
+//! long as its distance says, unless that is more than the most plies
+//! asked for, where every line stops ([`LineEnd::MostPlies`]: `probe
+//! --line=N` shows the first N). A drawn line has no end: it stops when a
 //! position comes round again (the players can repeat from there for ever)
 //! or after the most plies asked for.
 //!

@@ -373,6 +373,7 @@ impl<B: Bits> Tablebase<B> {
     /// board, rules and class (a file copied or renamed into the wrong
     /// place opens as a table, and is refused here, naming it).
     fn open_table(&self, class: MaterialClass, path: &Path) -> Result<TableFile, TableError> {
+        refuse_folder(path, "table")?;
         let file = TableFile::open(path)?;
         let board = self.stored;
         let want = TableHeader::new(board.cols, board.rows, &self.stored_rules, class);
@@ -413,7 +414,7 @@ impl<B: Bits> Tablebase<B> {
         let wpath = wdl_path(&self.dir, class);
         let wdl_damage = OnceLock::new();
         let wdl = if wpath.exists() {
-            match WdlFile::open(&wpath) {
+            match refuse_folder(&wpath, "WDL").and_then(|()| WdlFile::open(&wpath)) {
                 // (Read into memory, every chunk is checked: damage found
                 // there sets the file aside too.)
                 Ok(w) if w.header.matches(&file.header) => match self.load_if_room(w) {
@@ -507,7 +508,19 @@ impl<B: Bits> Tablebase<B> {
         if !has_turn(&self.geo, &self.rules, pos) {
             return Ok(A::of_value(stalemate_value(&self.rules)));
         }
-        Err(self.not_built(MaterialClass::of(pos)))
+        // A folder that is there but cannot be listed holds no table the
+        // probe can find: said as it is ("class 1v1 is not built: no
+        // D/7x3-corner-free-sl/1v1.fnt" of a folder the user may not read).
+        Err(self
+            .folder_error()
+            .unwrap_or_else(|| self.not_built(MaterialClass::of(pos))))
+    }
+
+    /// Why the folder of the tables cannot be listed, if it is there (one
+    /// that is not answers as one without tables, as [`Tablebase::new`]
+    /// says): no permission, a file in its place.
+    fn folder_error(&self) -> Option<ProbeError> {
+        self.class_files().err().filter(|e| !folder_missing(e))
     }
 
     /// Every legal turn of `pos` with the position it leads to and its
@@ -683,10 +696,17 @@ impl<B: Bits> Tablebase<B> {
     /// The most stones of any table in the folder (0 if none), as the
     /// folder was when first asked.
     pub fn max_stones(&self) -> u32 {
-        *self.max_stones.get_or_init(|| {
-            self.class_files()
-                .map(|files| files.iter().map(|(c, _)| c.stones()).max().unwrap_or(0))
-                .unwrap_or(0)
+        *self.max_stones.get_or_init(|| match self.class_files() {
+            Ok(files) => files.iter().map(|(c, _)| c.stones()).max().unwrap_or(0),
+            Err(e) => {
+                // A folder there but unreadable is a problem to report (a
+                // search went on without its tables without a word); one
+                // not there is a folder without tables.
+                if !folder_missing(&e) {
+                    self.note_problem(&e);
+                }
+                0
+            }
         })
     }
 
@@ -790,6 +810,28 @@ impl<B: Bits> Tablebase<B> {
             .map(|(class, p)| (class, self.open_table(class, &p)))
             .collect())
     }
+}
+
+/// Whether listing the folder of the tables failed because it is not
+/// there.
+fn folder_missing(e: &ProbeError) -> bool {
+    matches!(e, ProbeError::Table(TableError::Io { err, .. }) if err.kind() == std::io::ErrorKind::NotFound)
+}
+
+/// An error when `path`, where a `what` file (`table`, `WDL`) goes, is a
+/// folder: opened and mapped, it failed as "No such device (os error
+/// 19)", which names no cause.
+pub fn refuse_folder(path: &Path, what: &str) -> Result<(), TableError> {
+    if path.is_dir() {
+        return Err(TableError::Io {
+            path: path.to_path_buf(),
+            err: std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                format!("a folder, not a {what} file"),
+            ),
+        });
+    }
+    Ok(())
 }
 
 impl<B: Bits> Oracle<B> for Tablebase<B> {

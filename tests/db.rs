@@ -1584,3 +1584,318 @@ fn the_full_board_block_classes_left_out_are_answered_as_their_tables_say() {
         let _ = std::fs::remove_dir_all(&d);
     }
 }
+
+/// A run of the `fanorona` program: exit code, standard output and error.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the `fanorona` program with `args`; it must not panic.
+fn fanorona(args: &[&str]) -> Run {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(args)
+        .output()
+        .expect("the fanorona binary runs");
+    let run = Run {
+        code: out.status.code(),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    run
+}
+
+/// A database folder of 3x3 and 5x3 tables up to 3 stones, for the
+/// command line's checks.
+fn small_db(name: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let db = temp_db(name);
+    let rules = Rules::default();
+    let mut dirs = Vec::new();
+    for cols in [3, 5] {
+        let board = Board::new(cols, 3, rules.diagonals).unwrap();
+        build_quietly(&db, board, rules, 3);
+        dirs.push(table_dir(&db, &board, &rules));
+    }
+    let five = dirs.pop().unwrap();
+    (db, dirs.pop().unwrap(), five)
+}
+
+/// A table folder that cannot be listed (here a link to nowhere, as a
+/// folder the user may not read, which root reads all the same) is named
+/// with the system's error and fails `info` and `verify`, the others
+/// listed and checked all the same: both passed it over and exited 0,
+/// and `verify --board` said there were no such tables. A probe whose
+/// folder is a file says so, not that the class is not built.
+#[cfg(unix)]
+#[test]
+fn a_table_folder_that_cannot_be_read_is_named_and_fails_the_run() {
+    let (db, three, five) = small_db("unreadable-folder");
+    let d = db.to_str().unwrap();
+    let seven = db.join("7x3-corner-free-sl");
+    std::os::unix::fs::symlink(db.join("nowhere"), &seven).unwrap();
+    let said = format!("{}: cannot be read: ", seven.display());
+    let r = fanorona(&["verify", "--db", d]);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    for folder in [&three, &five] {
+        assert!(
+            r.stdout.contains(&format!("{}: ", folder.display())),
+            "{}",
+            r.stdout
+        );
+    }
+    assert!(r.stdout.contains(&said), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("1 table folder could not be read"),
+        "{}",
+        r.stderr
+    );
+    let r = fanorona(&["verify", "--db", d, "--board", "7x3"]);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains(&said), "{}", r.stdout);
+    assert!(!r.stderr.contains("no 7x3 tables"), "{}", r.stderr);
+    let r = fanorona(&["verify", "--db", d, "--json"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let total = r.stdout.lines().last().unwrap();
+    assert_eq!(support::json::json_number(total, "unreadable_folders"), 1);
+    let r = fanorona(&["info", "--db", d]);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains(&said), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(&format!("{}: 5x3, ", five.display())),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr.contains("1 table folder cannot be read"),
+        "{}",
+        r.stderr
+    );
+    // The only folder, unreadable: not "no tables".
+    for folder in [&three, &five] {
+        std::fs::remove_dir_all(folder).unwrap();
+    }
+    let r = fanorona(&["info", "--db", d]);
+    assert_eq!(r.code, Some(2), "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("no tables"), "{}", r.stdout);
+    assert!(r.stdout.contains(&said), "{}", r.stdout);
+    // A file where the probe's folder goes.
+    std::fs::remove_file(&seven).unwrap();
+    std::fs::write(&seven, "not a folder").unwrap();
+    let r = fanorona(&["probe", "--db", d, "..W..../......./....B.. w"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(!r.stderr.contains("not built"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!("{}: ", seven.display())),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+/// `probe --help` says that `--line=N` cuts won and lost lines too, as
+/// the code does, and names every way a line can end in its JSON ("opponent
+/// has no stones" was missing).
+#[test]
+fn probe_help_says_what_line_cuts_and_every_line_end() {
+    let r = fanorona(&["probe", "--help"]);
+    assert_eq!(r.code, Some(0));
+    let help = r.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("won or lost line longer than N is cut"),
+        "{help}"
+    );
+    for end in [
+        LineEnd::NoStones,
+        LineEnd::OpponentHasNoStones,
+        LineEnd::NoTurn,
+        LineEnd::Repetition(0),
+        LineEnd::MoveLimit,
+        LineEnd::MostPlies,
+    ] {
+        assert!(
+            help.contains(&format!("\"{}\"", end.name())),
+            "{end:?}: {help}"
+        );
+    }
+}
+
+/// A position of spaces alone is said to be empty, with no hint of
+/// `--line` (the digit check took no digits for a number: "for a line of
+/// plies write --line=").
+#[test]
+fn an_empty_position_is_said_empty_without_the_line_hint() {
+    let (db, _, _) = small_db("empty-position");
+    let d = db.to_str().unwrap();
+    for empty in ["   ", ""] {
+        let r = fanorona(&["probe", "--db", d, empty]);
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert!(r.stderr.contains("an empty position"), "{}", r.stderr);
+        assert!(!r.stderr.contains("--line"), "{}", r.stderr);
+    }
+    let r = fanorona(&["probe", "--db", d, " 7 "]);
+    assert!(r.stderr.contains("write --line=7)"), "{}", r.stderr);
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+/// `build`'s refusals name the board as given (3x7, not the 7x3 its
+/// tables are kept under) and blame `--pieces` only when it was given:
+/// without it a small board builds all its stones, and 1x1 says it has
+/// no tables.
+#[test]
+fn build_refusals_name_the_board_and_flags_as_given() {
+    let db = temp_db("build-words");
+    let d = db.to_str().unwrap();
+    let refused = |args: &[&str]| {
+        let r = fanorona(&[&["build", "--db", d, "--plan"][..], args].concat());
+        assert_eq!(r.code, Some(2), "{args:?}: {}{}", r.stdout, r.stderr);
+        r.stderr
+    };
+    for args in [
+        &["--board", "3x7", "--pieces", "22"][..],
+        &["--board", "3x7", "--pieces", "99999999999"],
+        &["--board", "3x7", "--classes", "20v2"],
+    ] {
+        let e = refused(args);
+        assert!(e.contains("the 3x7 board"), "{args:?}: {e}");
+        assert!(!e.contains("7x3"), "{args:?}: {e}");
+    }
+    let e = refused(&["--board", "1x1"]);
+    assert!(e.contains("the 1x1 board has 1 point"), "{e}");
+    assert!(!e.contains("--pieces"), "{e}");
+    let e = refused(&["--board", "1x1", "--pieces", "all"]);
+    assert!(e.contains("--pieces all: the 1x1 board"), "{e}");
+    let r = fanorona(&["build", "--db", d, "--plan", "--board", "1x3"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("1x3 tables up to 3 stones"),
+        "{}",
+        r.stdout
+    );
+    assert!(!db.exists());
+}
+
+/// `info` counts the WDL files that read, and says how many do not (it
+/// said "WDL files for every table" of them all, then two unreadable).
+#[test]
+fn info_counts_only_the_wdl_files_that_read() {
+    let (db, three, five) = small_db("bad-wdl-info");
+    std::fs::remove_dir_all(&five).unwrap();
+    let d = db.to_str().unwrap();
+    for class in ["1v2", "2v1"] {
+        let wdl = three.join(format!("{class}.fnw"));
+        let mut bytes = std::fs::read(&wdl).unwrap();
+        bytes[20] ^= 0x01;
+        std::fs::write(&wdl, &bytes).unwrap();
+    }
+    let sound = std::fs::metadata(three.join("1v1.fnw")).unwrap().len();
+    let r = fanorona(&["info", "--db", d]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(!r.stdout.contains("every table"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(&format!(
+            "WDL files for 1 of 3 tables: {sound} bytes; 2 unreadable"
+        )),
+        "{}",
+        r.stdout
+    );
+    let r = fanorona(&["info", "--db", d, "--json"]);
+    assert_eq!(
+        support::json::json_number(&r.stdout, "wdl_bytes"),
+        sound,
+        "{}",
+        r.stdout
+    );
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+/// `verify`'s closing error for wrong table values says what to do: a
+/// build keeps a table whose file reads, so the named files are to be
+/// deleted first; done so, the build makes them right.
+#[test]
+fn verify_says_to_delete_the_tables_whose_values_are_wrong() {
+    let (db, three, five) = small_db("wrong-values-advice");
+    std::fs::remove_dir_all(&five).unwrap();
+    let d = db.to_str().unwrap();
+    let wrong = table_path(&three, MaterialClass::new(1, 1, false));
+    put_wrong_value(&wrong);
+    let r = fanorona(&["verify", "--db", d]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("delete "), "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&wrong.display().to_string()),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("fanorona build"), "{}", r.stderr);
+    // As it says, a build alone keeps the table.
+    let build = ["build", "--db", d, "--board", "3x3", "--pieces", "3"];
+    assert_eq!(fanorona(&build).code, Some(0));
+    assert_eq!(fanorona(&["verify", "--db", d]).code, Some(2));
+    // The files it names deleted, with their WDL files, the build makes
+    // them right.
+    let named = r.stderr.split("delete ").nth(1).unwrap();
+    let named = named.split(" and ").next().unwrap();
+    for table in named.split(' ') {
+        let table = PathBuf::from(table);
+        std::fs::remove_file(&table).unwrap();
+        std::fs::remove_file(table.with_extension("fnw")).unwrap();
+    }
+    assert_eq!(fanorona(&build).code, Some(0));
+    let r = fanorona(&["verify", "--db", d]);
+    assert_eq!(r.code, Some(0), "{}{}", r.stdout, r.stderr);
+    std::fs::remove_dir_all(&db).unwrap();
+}
+
+/// A folder where a table or a WDL file goes is said to be one (it was
+/// "No such device (os error 19)", from mapping it).
+#[test]
+fn a_folder_in_place_of_a_table_file_is_said_to_be_one() {
+    let (db, three, five) = small_db("folder-as-table");
+    let d = db.to_str().unwrap();
+    let table = three.join("1v1.fnt");
+    std::fs::remove_file(&table).unwrap();
+    std::fs::create_dir(&table).unwrap();
+    let wdl = five.join("1v2.fnw");
+    std::fs::remove_file(&wdl).unwrap();
+    std::fs::create_dir(&wdl).unwrap();
+    let r = fanorona(&["info", "--db", d]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(!r.stdout.contains("No such device"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(&format!(
+            "1v1 unreadable: {}: a folder, not a table file",
+            table.display()
+        )),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains(&format!(
+            "1v2 WDL file unreadable: {}: a folder, not a WDL file",
+            wdl.display()
+        )),
+        "{}",
+        r.stdout
+    );
+    let r = fanorona(&["verify", "--db", d]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("a folder, not a table file"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("a folder, not a WDL file"),
+        "{}",
+        r.stdout
+    );
+    let r = fanorona(&["probe", "--db", d, "W../.../..B w"]);
+    assert!(
+        r.stderr.contains("a folder, not a table file"),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_dir_all(&db).unwrap();
+}

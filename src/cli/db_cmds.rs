@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use clap::Args;
 use indicatif::ProgressBar;
@@ -48,9 +48,10 @@ pub struct BuildArgs {
     /// for every class of the board. With --sacrifice, the block classes
     /// of that many stones (`4v5b`) are left out: their pairs derive them,
     /// as the probe does (a build a stone further makes them, or name one
-    /// with --classes).
-    #[arg(long, default_value = "5")]
-    pub pieces: String,
+    /// with --classes). Default: 5, or every point of a board with fewer
+    /// (3x1: 3).
+    #[arg(long)]
+    pub pieces: Option<String>,
     /// Build only these classes, comma-separated (`4v5,5v4`: the stones of
     /// the side to move v the other's), and the smaller classes they rest
     /// on (those with no more stones a side), instead of every class up to
@@ -102,25 +103,57 @@ pub struct BuildArgs {
     pub plan: bool,
 }
 
-/// Parses `--pieces`: a number, or `all` for every point of the board.
-pub fn parse_pieces(s: &str, board: &Board) -> Result<u32, CliError> {
-    if s == "all" {
-        return Ok(board.points() as u32);
+/// The stones `build` goes up to if `--pieces` is not given (a board of
+/// fewer points: all of them).
+pub const DEFAULT_BUILD_PIECES: u32 = 5;
+
+/// Parses `--pieces` (`None`: not given): a number from 2 to the board's
+/// points, or `all` for every point of the board; without it,
+/// [`DEFAULT_BUILD_PIECES`] or every point of a smaller board. A refusal
+/// names the board as given (the build's named the board its tables are
+/// kept under: 7x3 for 3x7) and blames `--pieces` only when it was
+/// given (1x3 without it said "--pieces 5").
+pub fn parse_pieces(given: Option<&str>, board: &Board) -> Result<u32, CliError> {
+    let points = board.points();
+    let flag = given.map(|s| format!("--pieces {s}: ")).unwrap_or_default();
+    if points < 2 {
+        return Err(CliError(format!(
+            "{flag}the {board} board has 1 point, no room for the 2 stones of the smallest class: it has no tables"
+        )));
     }
-    s.parse::<u32>().map_err(|_| {
-        // (A number past u32 was said to be no number.)
-        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-            // (The build's own words, 1x1's too.)
-            let pieces = u32::MAX;
-            let e = fanorona::builder::BuildError::BadPieces {
-                pieces,
-                board: *board,
-            };
-            CliError(build_error(e).0.replacen(&pieces.to_string(), s, 1))
-        } else {
-            CliError(format!("--pieces '{s}' is not a number or 'all'"))
-        }
-    })
+    let Some(s) = given else {
+        return Ok(DEFAULT_BUILD_PIECES.min(points as u32));
+    };
+    if s == "all" {
+        return Ok(points as u32);
+    }
+    // (A number past u32 is one too: it was said to be no number.)
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(CliError(format!("--pieces '{s}' is not a number or 'all'")));
+    }
+    match s.parse::<u32>() {
+        Ok(n) if (2..=points as u32).contains(&n) => Ok(n),
+        _ => Err(CliError(format!(
+            "{flag}the {board} board has {points} points; ask for 2 to {points} stones"
+        ))),
+    }
+}
+
+/// A build's refusal with the board as the user gave it: the builder
+/// names the board its tables are kept under ("the 7x3 board" of a 3x7
+/// build), which they never wrote.
+fn on_asked_board(e: BuildError, asked: Board) -> BuildError {
+    match e {
+        BuildError::BadPieces { pieces, .. } => BuildError::BadPieces {
+            pieces,
+            board: asked,
+        },
+        BuildError::BadClass { class, .. } => BuildError::BadClass {
+            class,
+            board: asked,
+        },
+        e => e,
+    }
 }
 
 /// The head of the table of classes `build` prints (with each class's
@@ -394,7 +427,7 @@ pub fn build_tables_until(
         (BuildCaller::Search, BuildError::ClassTooBig(e)) => {
             CliError(format!("{e}: search with fewer --pieces"))
         }
-        (_, e) => build_error(e),
+        (_, e) => build_error(on_asked_board(e, board)),
     };
     let json = output == BuildOutput::Json;
     check_build_memory(memory_gib)?;
@@ -556,7 +589,10 @@ fn print_plan(board: Board, rules: &Rules, selection: &Selection, args: &BuildAr
     let limit = gib_to_bytes(args.memory);
     let (plan, dir) = with_bits!(board.points(), B => {
         let b = Builder::<B>::new(&args.db, board, *rules, BuildOptions::default());
-        (b.plan_selection(selection).map_err(build_error)?, b.dir.clone())
+        let plan = b
+            .plan_selection(selection)
+            .map_err(|e| build_error(on_asked_board(e, board)))?;
+        (plan, b.dir.clone())
     });
     let left: Vec<_> = plan.groups.iter().filter(|g| !g.on_disk).collect();
     let classes_left: usize = left.iter().map(|g| g.classes.len()).sum();
@@ -754,7 +790,7 @@ pub fn build(args: &BuildArgs) -> CliResult {
     let (c, r) = Board::parse_size(&args.board)?;
     let board = Board::new(c, r, rules.diagonals)?;
     let selection = if args.classes.is_empty() {
-        Selection::UpTo(parse_pieces(&args.pieces, &board)?)
+        Selection::UpTo(parse_pieces(args.pieces.as_deref(), &board)?)
     } else {
         Selection::Classes(parse_classes(&args.classes)?)
     };
@@ -799,11 +835,15 @@ pub struct ProbeArgs {
     pub turns_left: Option<u32>,
     /// Also print the line of perfect play: each side's best turn, ply by
     /// ply, to the end of the game (a won or lost line is as long as its
-    /// distance). A drawn line stops where a position comes round again,
-    /// or after N plies (`--line=N`, default 200). JSON: "line" (a list of {"move",
-    /// "position", "value", "plies"}, each value for the side to move in
-    /// that position) and "line_end" ("no stones", "no turn",
-    /// "repetition" with "repeats_ply", "move limit" or "most plies").
+    /// distance), or to N plies (`--line=N`, default 200), whichever comes
+    /// first: a won or lost line longer than N is cut there too. A drawn
+    /// line also stops where a position comes round again. JSON: "line" (a
+    /// list of {"move", "position", "value", "plies"}, each value for the
+    /// side to move in that position) and "line_end": "no stones" (the
+    /// side to move has none left), "opponent has no stones" (a position
+    /// given so), "no turn" (stones but no turn), "repetition" (with "repeats_ply": the ply the
+    /// position stood at before, 0 the start), "move limit" (no turns
+    /// left under --move-limit) or "most plies" (cut at N).
     #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
           default_missing_value = "200")]
     pub line: Option<usize>,
@@ -897,13 +937,77 @@ fn line_text<B: Bits>(board: &Board, start: &Position<B>, line: &PerfectLine<B>)
     s
 }
 
+/// The most boards whose tables `probe` keeps open at once.
+const PROBE_BOARDS: usize = 4;
+
+/// The tables `probe` has opened, one [`Tablebase`] a board (the rules
+/// and the folder are the run's), reused from one position to the next:
+/// each position made its own, and building its class indexers took
+/// nearly all of the time (50,000 7x5 positions: 5 min 23 s).
+struct OpenTables {
+    db: PathBuf,
+    rules: Rules,
+    /// The most recently used first: the board, when its folder was last
+    /// changed as it was opened, and its `Tablebase<B>`.
+    open: Vec<(Board, Option<SystemTime>, Box<dyn std::any::Any>)>,
+}
+
+impl OpenTables {
+    fn new(db: &Path, rules: Rules) -> OpenTables {
+        OpenTables {
+            db: db.to_path_buf(),
+            rules,
+            open: Vec::new(),
+        }
+    }
+
+    /// The tables of `board`, opened again if their folder has changed
+    /// since (a build running beside a long probe adds tables, which a
+    /// `Tablebase` that found a class missing would not see).
+    fn get<B: Bits + 'static>(&mut self, board: Board) -> &Tablebase<B> {
+        let dir = fanorona::builder::table_dir(&self.db, &board, &self.rules);
+        let changed = std::fs::metadata(dir).and_then(|m| m.modified()).ok();
+        let at = self
+            .open
+            .iter()
+            .position(|(b, c, tb)| *b == board && *c == changed && tb.is::<Tablebase<B>>());
+        let entry = match at {
+            Some(i) => self.open.remove(i),
+            None => {
+                self.open.retain(|(b, _, _)| *b != board);
+                self.open.truncate(PROBE_BOARDS - 1);
+                let tb = Tablebase::<B>::new(&self.db, board, self.rules);
+                (board, changed, Box::new(tb) as Box<dyn std::any::Any>)
+            }
+        };
+        self.open.insert(0, entry);
+        self.open[0]
+            .2
+            .downcast_ref()
+            .expect("the entry just put first holds this board's tables")
+    }
+}
+
 /// Answers one position: its value and every turn with its value.
-fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliError> {
+fn probe_one(
+    fen: &str,
+    args: &ProbeArgs,
+    rules: &Rules,
+    tables: &mut OpenTables,
+) -> Result<String, CliError> {
+    let word = fen.trim();
+    if word.is_empty() {
+        // (It was "position '' has no side to move ... (for a line of
+        // plies write --line=)": no digits are digits too.)
+        return Err(CliError(
+            "an empty position: write the board and the side to move, like 'BBB/B.W/WWW w'".into(),
+        ));
+    }
     let d = Diagram::parse(fen).map_err(|e| {
         // `--line 5` (with a space) gives the 5 as a position.
-        if !fen.is_empty() && fen.trim().bytes().all(|b| b.is_ascii_digit()) {
+        if word.bytes().all(|b| b.is_ascii_digit()) {
             CliError(format!(
-                "{e} (for a line of {fen} plies write --line={fen})"
+                "{e} (for a line of {word} plies write --line={word})"
             ))
         } else {
             e.into()
@@ -927,7 +1031,7 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         None => v,
     };
     with_bits!(board.points(), B => {
-        let tb = Tablebase::<B>::new(&args.db, board, *rules);
+        let tb = tables.get::<B>(board);
         let pos = d.to_position::<B>();
         let v = limit(tb.probe(&pos)?);
         // With no turn left the game is over: no move can be played (each
@@ -942,7 +1046,7 @@ fn probe_one(fen: &str, args: &ProbeArgs, rules: &Rules) -> Result<String, CliEr
         };
         let fen = position_to_fen(&board, &pos);
         let line = match args.line {
-            Some(most) => Some(perfect_line(&tb, &pos, most, turns_left)?),
+            Some(most) => Some(perfect_line(tb, &pos, most, turns_left)?),
             None => None,
         };
         let left_json = turns_left.map(|t| format!(", \"turns_left\": {t}")).unwrap_or_default();
@@ -997,9 +1101,10 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
         Box::new(args.positions.iter().cloned())
     };
     let (mut asked, mut failed) = (0, 0);
+    let mut tables = OpenTables::new(&args.db, rules);
     for fen in inputs {
         asked += 1;
-        match probe_one(&fen, args, &rules) {
+        match probe_one(&fen, args, &rules, &mut tables) {
             Ok(s) => println!("{s}"),
             Err(e) => {
                 failed += 1;
@@ -1012,7 +1117,8 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
                 }
                 // (A message of the position's own names it: it was said
                 // twice, "X: position 'X': ...".)
-                if e.0.contains(&format!("'{}'", fen.trim())) {
+                // (And an empty one has no name to give.)
+                if fen.trim().is_empty() || e.0.contains(&format!("'{}'", fen.trim())) {
                     eprintln!("error: {e}");
                 } else {
                     eprintln!("error: {}: {e}", fen.trim());
@@ -1038,7 +1144,8 @@ pub struct InfoArgs {
     /// "complete_up_to", "blocks_derived" (true when the block classes of
     /// that many stones are left out, as a sacrifice build leaves them: the
     /// probe derives them), "beyond", "positions", "bytes" (the sums over its
-    /// tables), "wdl_bytes" (over the WDL files beside them), "without_wdl"
+    /// tables), "wdl_bytes" (over the WDL files beside them that read; not
+    /// those of "unreadable_wdl"), "without_wdl"
     /// (the classes that have none), "tables": [{"class", "positions",
     /// "wins", "draws", "losses", "longest", "bytes"}], "unreadable": [{"class",
     /// "error"}], "unreadable_wdl": [{"class", "error"}] (a WDL file whose
@@ -1052,7 +1159,9 @@ pub struct InfoArgs {
     /// "level"; "layout_bytes", "bytes"; an overflow note: "group",
     /// "overflow"; a lock: "pid", "running"; a half-written file
     /// (`.fnt.tmp`, `.fnw.tmp`, `.snapshot.tmp`): "file", "bytes"; "text"
-    /// as `info` prints it).
+    /// as `info` prints it); or {"folder", "error"} for a folder that
+    /// cannot be read (the others are listed all the same, and the run
+    /// exits with code 2).
     #[arg(long)]
     pub json: bool,
 }
@@ -1092,31 +1201,106 @@ fn top_blocks_left_out(rules: &Rules, k: u32, held: &[MaterialClass]) -> bool {
         && (1..k).any(|m| !held.contains(&MaterialClass::new(m as u8, (k - m) as u8, true)))
 }
 
+/// A table folder inside a database folder ([`table_folders`]).
+struct TableFolder {
+    /// The folder.
+    path: PathBuf,
+    /// The board and rules its name stands for, or why it cannot be read
+    /// (the system's error, without the folder's name).
+    game: Result<(Board, Rules), String>,
+}
+
 /// The table folders inside a database folder, each with the board and
 /// rules its name stands for: those of the first table whose header maps
 /// back to the folder (a file copied in from another folder does not name
-/// it; `info` and `verify` then find that file out).
-fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
+/// it; `info` and `verify` then find that file out). A folder that cannot
+/// be listed (no permission, a link to nowhere), or whose every table
+/// fails to open, is one too, with why: it was passed over without a
+/// word, and `info` and `verify` exited 0. Sorted by folder.
+fn table_folders(db: &Path) -> Result<Vec<TableFolder>, CliError> {
     check_db_folder(db, DbUse::Read)?;
     let rd = std::fs::read_dir(db).map_err(|e| CliError(format!("{}: {e}", db.display())))?;
+    table_folders_in(db, rd.flatten().map(|e| e.path()), |p| std::fs::read_dir(p))
+}
+
+/// Says in its place, for `info` and `verify`, that the table folder
+/// `dir` cannot be read, and `why`.
+fn print_unreadable_folder(dir: &Path, why: &str, json: bool) {
+    if json {
+        println!(
+            "{{\"folder\": {}, \"error\": {}}}",
+            json_str(&dir.display().to_string()),
+            json_str(why)
+        );
+    } else {
+        println!("{}: cannot be read: {why}", dir.display());
+    }
+}
+
+/// Whether `path`'s name starts as a table folder's does: a board size
+/// and a dash (`7x3-corner-free-sl`).
+fn named_as_table_folder(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.split_once('-'))
+        .is_some_and(|(size, _)| Board::parse_size(size).is_ok())
+}
+
+/// [`table_folders`] of the entries `paths` of `db`, each listed by
+/// `list` (the system's `read_dir`, or in a test one that fails).
+fn table_folders_in(
+    db: &Path,
+    paths: impl Iterator<Item = PathBuf>,
+    list: impl Fn(&Path) -> std::io::Result<std::fs::ReadDir>,
+) -> Result<Vec<TableFolder>, CliError> {
     let mut out = Vec::new();
-    for e in rd.flatten() {
-        let p = e.path();
-        if !p.is_dir() {
+    for p in paths {
+        // (A link is followed: to a file, it is passed over as a file.)
+        if p.is_file() {
             continue;
         }
-        let Ok(files) = std::fs::read_dir(&p) else {
-            continue;
+        let files = match list(&p) {
+            Ok(files) => files,
+            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => continue,
+            // Only a folder named as table folders are ("7x3-corner-..."):
+            // a `lost+found` a user cannot read, on a disk of tables, is
+            // none of the database's.
+            Err(_) if !named_as_table_folder(&p) => continue,
+            Err(e) => {
+                out.push(TableFolder {
+                    game: Err(e.to_string()),
+                    path: p,
+                });
+                continue;
+            }
         };
         let mut first = None;
         let mut own = None;
+        // The first error of a table that did not open: the folder's, if
+        // none did.
+        let mut failed = None;
         for f in files.flatten() {
             let fp = f.path();
             if fp.extension().and_then(|x| x.to_str()) != Some("fnt") {
                 continue;
             }
-            let Ok(t) = TableFile::open(&fp) else {
-                continue;
+            let t = match fanorona::probe::refuse_folder(&fp, "table")
+                .and_then(|()| TableFile::open(&fp))
+            {
+                Ok(t) => t,
+                Err(e) => {
+                    // Files named as no class are passed over by every
+                    // command, broken or not.
+                    let named = fp
+                        .file_stem()
+                        .and_then(|s| s.to_str())
+                        .and_then(MaterialClass::parse)
+                        .is_some();
+                    if named {
+                        failed.get_or_insert(e.to_string());
+                    }
+                    continue;
+                }
             };
             let h = &t.header;
             let rules = h.rules();
@@ -1130,7 +1314,10 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
             first.get_or_insert((board, rules));
         }
         match (own, first) {
-            (Some((board, rules)), _) => out.push((p.clone(), board, rules)),
+            (Some((board, rules)), _) => out.push(TableFolder {
+                path: p.clone(),
+                game: Ok((board, rules)),
+            }),
             (None, Some((board, _))) if board.table_board() != board => {
                 // Written before tall boards shared their wide twin's
                 // tables: nothing reads this folder now.
@@ -1158,10 +1345,17 @@ fn table_folders(db: &Path) -> Result<Vec<(PathBuf, Board, Rules)>, CliError> {
                 rules.slug(),
                 fanorona::builder::table_dir(db, &board, &rules).display()
             ),
-            (None, None) => {}
+            (None, None) => {
+                if let Some(e) = failed {
+                    out.push(TableFolder {
+                        game: Err(format!("no table in it opens: {e}")),
+                        path: p,
+                    });
+                }
+            }
         }
     }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
 }
 
@@ -1197,7 +1391,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
         .map_err(|e| CliError(format!("{}: {e}", args.db.display())))?
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.is_dir() && !folders.iter().any(|(d, _, _)| d == p))
+        .filter(|p| p.is_dir() && !folders.iter().any(|f| f.path == *p))
         .map(|p| {
             let work = fanorona::builder::pending_work(&p);
             (p, work)
@@ -1226,7 +1420,16 @@ pub fn info(args: &InfoArgs) -> CliResult {
     // Tables that cannot be read are listed with the rest, and the run
     // then fails (it exited 0), as `verify` does.
     let mut damaged = 0;
-    for (dir, board, rules) in folders {
+    let mut unreadable_folders = 0;
+    for TableFolder { path: dir, game } in folders {
+        let (board, rules) = match game {
+            Ok(game) => game,
+            Err(why) => {
+                unreadable_folders += 1;
+                print_unreadable_folder(&dir, &why, args.json);
+                continue;
+            }
+        };
         let listed = with_bits!(board.points(), B => {
             Tablebase::<B>::new(&args.db, board, rules).list()?
         });
@@ -1241,7 +1444,9 @@ pub fn info(args: &InfoArgs) -> CliResult {
                 Ok(t) => {
                     let wpath = fanorona::builder::wdl_path(&dir, class);
                     if wpath.exists() {
-                        match fanorona::wdl::WdlFile::open(&wpath) {
+                        match fanorona::probe::refuse_folder(&wpath, "WDL")
+                            .and_then(|()| fanorona::wdl::WdlFile::open(&wpath))
+                        {
                             Err(e) => bad_wdl.push((class, e.to_string())),
                             Ok(w) if !w.header.matches(&t.header) => bad_wdl.push((
                                 class,
@@ -1272,7 +1477,14 @@ pub fn info(args: &InfoArgs) -> CliResult {
                     .map(|m| m.len())
             })
             .collect();
-        let wdl_bytes: u64 = wdl_sizes.iter().flatten().sum();
+        // (The unreadable were counted too: "WDL files for every table:
+        // 117644 bytes", then two of them said unreadable.)
+        let wdl_bytes: u64 = tables
+            .iter()
+            .zip(&wdl_sizes)
+            .filter(|(s, _)| !bad_wdl.iter().any(|(c, _)| *c == s.class))
+            .filter_map(|(_, w)| *w)
+            .sum();
         let without_wdl: Vec<MaterialClass> = tables
             .iter()
             .zip(&wdl_sizes)
@@ -1326,9 +1538,18 @@ pub fn info(args: &InfoArgs) -> CliResult {
             "  {} tables, {positions} positions, {bytes} bytes",
             tables.len()
         );
-        if without_wdl.is_empty() {
+        if without_wdl.is_empty() && bad_wdl.is_empty() {
             println!("  WDL files for every table: {wdl_bytes} bytes");
-        } else {
+        }
+        if !bad_wdl.is_empty() {
+            println!(
+                "  WDL files for {} of {} tables: {wdl_bytes} bytes; {} unreadable (below)",
+                tables.len() - without_wdl.len() - bad_wdl.len(),
+                tables.len(),
+                bad_wdl.len()
+            );
+        }
+        if !without_wdl.is_empty() {
             let names: Vec<String> = without_wdl.iter().map(|c| c.name()).collect();
             println!(
                 "  no WDL file for {} (searches read those tables more slowly; `fanorona build` with the same board, rules and stones derives them)",
@@ -1369,13 +1590,25 @@ pub fn info(args: &InfoArgs) -> CliResult {
             );
         }
     }
-    if damaged > 0 {
-        return Err(CliError(format!(
-            "{} cannot be read (said above): `fanorona build` (the command that built them) replaces damaged tables and derives WDL files again",
-            counted(damaged, "table or WDL file", "tables or WDL files")
-        )));
+    let mut unread = Vec::new();
+    if unreadable_folders > 0 {
+        unread.push(counted(unreadable_folders, "table folder", "table folders"));
     }
-    Ok(())
+    if damaged > 0 {
+        unread.push(counted(damaged, "table or WDL file", "tables or WDL files"));
+    }
+    if unread.is_empty() {
+        return Ok(());
+    }
+    Err(CliError(format!(
+        "{} cannot be read (said above){}",
+        unread.join(" and "),
+        if damaged > 0 {
+            ": `fanorona build` (the command that built them) replaces damaged tables and derives WDL files again"
+        } else {
+            ""
+        }
+    )))
 }
 
 #[derive(Args, Debug)]
@@ -1445,7 +1678,19 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     // (In range: `--block-entries` is bounded where it is parsed.)
     let n = args.block_entries;
     set_threads(args.threads)?;
-    let folders = table_folders(&args.db)?;
+    let mut folders = Vec::new();
+    for f in table_folders(&args.db)? {
+        match f.game {
+            Ok((board, rules)) => folders.push((f.path, board, rules)),
+            // Before anything is written, as for a damaged table below.
+            Err(why) => {
+                return Err(CliError(format!(
+                    "{}: cannot be read: {why} (nothing repacked)",
+                    f.path.display()
+                )));
+            }
+        }
+    }
     if folders.is_empty() {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
@@ -1459,11 +1704,13 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     // `backup.fnt`) are passed over, as every command passes them over.
     for (dir, _, _) in &folders {
         for path in table_files(dir)?.0 {
-            TableFile::open(&path).map_err(|e| {
-                CliError(format!(
-                    "{e} (nothing repacked: mend or move the file first)"
-                ))
-            })?;
+            fanorona::probe::refuse_folder(&path, "table")
+                .and_then(|()| TableFile::open(&path))
+                .map_err(|e| {
+                    CliError(format!(
+                        "{e} (nothing repacked: mend or move the file first)"
+                    ))
+                })?;
         }
     }
     let start = Instant::now();
@@ -1623,10 +1870,12 @@ pub struct VerifyArgs {
     /// with the table, else null), "wdl_problem": what is wrong with the class's WDL file, read
     /// whole, else null}, or {"folder", "board", "rules", "class",
     /// "error"} for a table that cannot be checked (its file or a
-    /// successor's unreadable; the others are checked all the same); then
+    /// successor's unreadable; the others are checked all the same), or
+    /// {"folder", "error"} for a table folder that cannot be read; then
     /// a last line {"checked", "mismatches", "wdl_mismatches",
-    /// "unreadable", "bad_wdl_files", "seconds"}. Mismatches, unreadable tables and
-    /// damaged WDL files still exit with code 2.
+    /// "unreadable", "unreadable_folders", "bad_wdl_files", "seconds"}.
+    /// Mismatches, unreadable tables and folders, and damaged WDL files
+    /// still exit with code 2.
     #[arg(long)]
     pub json: bool,
 }
@@ -1643,6 +1892,9 @@ struct VerifyCounts {
     unreadable: u64,
     /// WDL files found damaged or not their table's.
     bad_wdl: u64,
+    /// The tables whose own values disagree with their successors (not
+    /// only their WDL files'): to delete, as a build keeps them.
+    wrong_tables: Vec<PathBuf>,
 }
 
 /// Re-derives the tables of one folder (`dir`, of `board` under `rules`),
@@ -1771,6 +2023,11 @@ fn verify_folder<B: Bits>(
         counts.mismatches += r.mismatches;
         counts.wdl_mismatches += r.wdl_mismatches;
         counts.bad_wdl += u64::from(r.wdl_problem.is_some());
+        if r.mismatches > r.wdl_mismatches {
+            counts
+                .wrong_tables
+                .push(fanorona::builder::table_path(dir, class));
+        }
     }
     Ok(counts)
 }
@@ -1803,7 +2060,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         return Err(CliError(format!("no tables in {}", args.db.display())));
     }
     if let Some((board, dir)) = wanted {
-        folders.retain(|(path, _, _)| *path == dir);
+        folders.retain(|f| f.path == dir);
         if folders.is_empty() {
             return Err(CliError(format!(
                 "no {board} tables under {rules} in {}",
@@ -1818,9 +2075,13 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         let mut held = Vec::new();
         let mut holding = Vec::new();
         for folder in folders {
-            let (_, board, rules) = &folder;
+            let Ok((board, rules)) = folder.game else {
+                // Said and counted below, as it cannot be looked into.
+                holding.push(folder);
+                continue;
+            };
             let classes = with_bits!(board.points(), B => {
-                Tablebase::<B>::new(&args.db, *board, *rules).classes()?
+                Tablebase::<B>::new(&args.db, board, rules).classes()?
             });
             if classes.iter().any(|c| only.contains(c)) {
                 holding.push(folder);
@@ -1828,8 +2089,14 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
             held.extend(classes);
         }
         if let Some(missing) = only.iter().find(|c| !held.contains(c)) {
+            // (It may be in a folder that cannot be read.)
+            let unread = holding
+                .iter()
+                .find_map(|f| Some((&f.path, f.game.as_ref().err()?)))
+                .map(|(path, why)| format!(" (where {} cannot be read: {why})", path.display()))
+                .unwrap_or_default();
             return Err(CliError(format!(
-                "--classes {missing}: no such table in {}",
+                "--classes {missing}: no such table in {}{unread}",
                 args.db.display()
             )));
         }
@@ -1837,7 +2104,19 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     }
     let start = Instant::now();
     let mut total = VerifyCounts::default();
-    for (dir, board, rules) in folders {
+    // Folders that cannot be listed: said in their place, the others
+    // checked all the same (they were passed over, and the run said "0
+    // mismatches" and exited 0).
+    let mut unreadable_folders = 0u64;
+    for TableFolder { path: dir, game } in folders {
+        let (board, rules) = match game {
+            Ok(game) => game,
+            Err(why) => {
+                unreadable_folders += 1;
+                print_unreadable_folder(&dir, &why, args.json);
+                continue;
+            }
+        };
         if !args.json {
             println!("{}: {board}, {}", dir.display(), rules.table_text());
         }
@@ -1847,6 +2126,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         total.wdl_mismatches += c.wdl_mismatches;
         total.unreadable += c.unreadable;
         total.bad_wdl += c.bad_wdl;
+        total.wrong_tables.extend(c.wrong_tables);
     }
     let VerifyCounts {
         checked,
@@ -1854,14 +2134,21 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         wdl_mismatches,
         unreadable,
         bad_wdl,
+        wrong_tables,
     } = total;
     if args.json {
         println!(
-            "{{\"checked\": {checked}, \"mismatches\": {mismatches}, \"wdl_mismatches\": {wdl_mismatches}, \"unreadable\": {unreadable}, \"bad_wdl_files\": {bad_wdl}, \"seconds\": {:.3}}}",
+            "{{\"checked\": {checked}, \"mismatches\": {mismatches}, \"wdl_mismatches\": {wdl_mismatches}, \"unreadable\": {unreadable}, \"unreadable_folders\": {unreadable_folders}, \"bad_wdl_files\": {bad_wdl}, \"seconds\": {:.3}}}",
             start.elapsed().as_secs_f64()
         );
     } else {
         println!("{checked} positions checked, {mismatches} mismatches");
+        if unreadable_folders > 0 {
+            println!(
+                "{} could not be read (said above)",
+                counted(unreadable_folders as usize, "table folder", "table folders")
+            );
+        }
         if unreadable > 0 {
             println!("{unreadable} tables could not be checked (said above)");
         }
@@ -1870,14 +2157,32 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         }
     }
     if mismatches > wdl_mismatches {
+        // What to do, as the WDL files' case says: a build reuses a table
+        // whose header and block index read, whatever its values, so the
+        // files must go first.
         return Err(CliError(format!(
-            "{} positions' table values disagree with their successors (at the position's own index, or where the probe reads it){}",
+            "{} positions' table values disagree with their successors (at the position's own index, or where the probe reads it){}: delete {} and {} WDL {} (`.fnw`), and `fanorona build` with the same board, rules and stones makes them again (it keeps a table whose file reads, wrong values and all); then verify again",
             mismatches - wdl_mismatches,
             if wdl_mismatches > 0 {
                 format!(", and {wdl_mismatches} WDL file values with their tables")
             } else {
                 String::new()
-            }
+            },
+            wrong_tables
+                .iter()
+                .map(|p| shell_word(&p.display().to_string()))
+                .collect::<Vec<_>>()
+                .join(" "),
+            if wrong_tables.len() == 1 {
+                "its"
+            } else {
+                "their"
+            },
+            if wrong_tables.len() == 1 {
+                "file"
+            } else {
+                "files"
+            },
         )));
     }
     if wdl_mismatches > 0 {
@@ -1886,6 +2191,12 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         )));
     }
     let mut failures = Vec::new();
+    if unreadable_folders > 0 {
+        failures.push(format!(
+            "{} could not be read",
+            counted(unreadable_folders as usize, "table folder", "table folders")
+        ));
+    }
     if unreadable > 0 {
         failures.push(format!("{unreadable} tables could not be checked"));
     }
@@ -1894,6 +2205,9 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     }
     if failures.is_empty() {
         Ok(())
+    } else if unreadable == 0 && bad_wdl == 0 {
+        // (A folder the system will not list is no build's to mend.)
+        Err(CliError(format!("{} (said above)", failures.join(" and "))))
     } else {
         Err(CliError(format!(
             "{}: `fanorona build` (the command that built them) replaces damaged tables and \
@@ -1906,6 +2220,96 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A database folder of this test process, emptied, with the 3x3
+    /// tables up to `pieces` stones.
+    fn db_with_3x3(name: &str, pieces: u32) -> (PathBuf, Board) {
+        let db =
+            std::env::temp_dir().join(format!("fanorona-dbcmds-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&db);
+        let board = Board::new(3, 3, Rules::default().diagonals).unwrap();
+        build_3x3(&db, board, pieces);
+        (db, board)
+    }
+
+    fn build_3x3(db: &Path, board: Board, pieces: u32) {
+        let opts = BuildOptions {
+            progress: false,
+            ..Default::default()
+        };
+        Builder::<u64>::new(db, board, Rules::default(), opts)
+            .build(pieces, |_| {})
+            .unwrap();
+    }
+
+    /// A table folder whose listing fails (permission denied, which root
+    /// never meets) is one of the folders, with the system's error: it
+    /// was passed over.
+    #[test]
+    fn a_folder_whose_listing_fails_is_listed_with_the_error() {
+        let (db, board) = db_with_3x3("listing-fails", 2);
+        let dir = fanorona::builder::table_dir(&db, &board, &Rules::default());
+        let denied = db.join("5x3-corner-free-sl");
+        std::fs::create_dir(&denied).unwrap();
+        // A folder not named as table folders are is none of them, read
+        // or not (a `lost+found` of a disk of tables).
+        let other = db.join("lost+found");
+        std::fs::create_dir(&other).unwrap();
+        let paths = vec![denied.clone(), other.clone(), dir.clone()];
+        let found = table_folders_in(&db, paths.into_iter(), |p| {
+            if p == denied || p == other {
+                Err(std::io::Error::from(std::io::ErrorKind::PermissionDenied))
+            } else {
+                std::fs::read_dir(p)
+            }
+        })
+        .unwrap();
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].path, dir);
+        assert_eq!(found[0].game.as_ref().unwrap().0, board);
+        assert_eq!(found[1].path, denied);
+        let why = found[1].game.as_ref().unwrap_err();
+        assert!(why.contains("permission denied"), "{why}");
+        std::fs::remove_dir_all(&db).unwrap();
+    }
+
+    /// `probe` opens a board's tables once for all its positions (each
+    /// built its own `Tablebase`, class indexers and all), and again when
+    /// the folder changes, so tables built meanwhile are seen.
+    #[test]
+    fn probe_reuses_a_boards_tables_until_their_folder_changes() {
+        let (db, board) = db_with_3x3("reuse", 2);
+        let mut tables = OpenTables::new(&db, Rules::default());
+        let two = Diagram::parse("W../.../..B w")
+            .unwrap()
+            .to_position::<u64>();
+        assert!(tables.get::<u64>(board).probe(&two).is_ok());
+        // The table taken away behind the folder's back (its time of
+        // change put back): the tables opened for the first position
+        // answer the next, as new ones would not.
+        let dir = fanorona::builder::table_dir(&db, &board, &Rules::default());
+        let changed = std::fs::metadata(&dir).unwrap().modified().unwrap();
+        let class = MaterialClass::new(1, 1, false);
+        std::fs::remove_file(fanorona::builder::table_path(&dir, class)).unwrap();
+        std::fs::remove_file(fanorona::builder::wdl_path(&dir, class)).unwrap();
+        std::fs::File::open(&dir)
+            .unwrap()
+            .set_modified(changed)
+            .unwrap();
+        assert!(tables.get::<u64>(board).probe(&two).is_ok());
+        let three = Diagram::parse("W../.W./..B w")
+            .unwrap()
+            .to_position::<u64>();
+        assert!(matches!(
+            tables.get::<u64>(board).probe(&three),
+            Err(ProbeError::NotBuilt { .. })
+        ));
+        // (A folder's time of change is kept to a few milliseconds.)
+        std::thread::sleep(Duration::from_millis(50));
+        build_3x3(&db, board, 3);
+        assert!(tables.get::<u64>(board).probe(&three).is_ok());
+        std::fs::remove_dir_all(&db).unwrap();
+    }
 
     #[test]
     fn a_build_warns_only_when_its_largest_group_needs_more_than_is_available() {
