@@ -119,15 +119,22 @@ impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotationError::MissingSide(s) => {
-                write!(f, "position '{s}' has no side to move: add ' w' or ' b'")
+                write!(
+                    f,
+                    "position '{}' has no side to move: add ' w' or ' b'",
+                    shortened(s)
+                )
             }
             NotationError::BadSide { fen, side } => write!(
                 f,
-                "position '{fen}': side to move '{side}' is not 'w' or 'b'"
+                "position '{}': side to move '{}' is not 'w' or 'b'",
+                shortened(fen),
+                shortened(side)
             ),
             NotationError::UnknownChar { fen, ch } => write!(
                 f,
-                "position '{fen}': unknown character '{ch}' (expected W, B, w, b, ., a digit or /)"
+                "position '{}': unknown character '{ch}' (expected W, B, w, b, ., a digit or /)",
+                shortened(fen)
             ),
             NotationError::RaggedRows {
                 fen,
@@ -136,25 +143,36 @@ impl fmt::Display for NotationError {
                 expected,
             } => write!(
                 f,
-                "position '{fen}': row {row} (from the top) has {len} points but the first row has {expected}"
+                "position '{}': row {row} (from the top) has {len} points but the first row has {expected}",
+                shortened(fen)
             ),
             NotationError::BadSize { fen, cols, rows } => write!(
                 f,
-                "position '{fen}' is {cols}x{rows}: columns and rows must both be odd numbers from 1 to {MAX_SIDE}"
+                "position '{}' is {cols}x{rows}: columns and rows must both be odd numbers from 1 to {MAX_SIDE}",
+                shortened(fen)
             ),
-            NotationError::BadBlock { fen, why } => write!(f, "position '{fen}': {why}"),
+            NotationError::BadBlock { fen, why } => {
+                write!(f, "position '{}': {why}", shortened(fen))
+            }
             NotationError::BadRun { fen, row } => write!(
                 f,
-                "position '{fen}': row '{row}' has a run of empty points that starts with 0 (a run is a number from 1)"
+                "position '{}': row '{}' has a run of empty points that starts with 0 (a run is a number from 1)",
+                shortened(fen),
+                shortened(row)
             ),
             NotationError::LongRun { fen, row, run } => write!(
                 f,
-                "position '{fen}': row '{row}' has a run of {run} empty points, more than the \
-                 {MAX_SIDE} of the widest board"
+                "position '{}': row '{}' has a run of {} empty points, more than the \
+                 {MAX_SIDE} of the widest board",
+                shortened(fen),
+                shortened(row),
+                shortened(run)
             ),
             NotationError::Trailing { fen, extra } => write!(
                 f,
-                "position '{fen}': unexpected '{extra}' after the side to move"
+                "position '{}': unexpected '{}' after the side to move",
+                shortened(fen),
+                shortened(extra)
             ),
             NotationError::TooLarge { board, capacity } => write!(
                 f,
@@ -162,13 +180,25 @@ impl fmt::Display for NotationError {
                 board.points()
             ),
             NotationError::WrongBoard { fen, expected } => {
-                write!(f, "position '{fen}' is not on a {expected} board")
+                write!(
+                    f,
+                    "position '{}' is not on a {expected} board",
+                    shortened(fen)
+                )
             }
             NotationError::BadMoveSyntax { text, why } => {
-                write!(f, "move '{text}' is not in move notation: {why}")
+                write!(
+                    f,
+                    "move '{}' is not in move notation: {why}",
+                    shortened(text)
+                )
             }
             NotationError::IllegalMove { text, legal } => {
-                write!(f, "move '{text}' is not legal here; legal moves: ")?;
+                write!(
+                    f,
+                    "move '{}' is not legal here; legal moves: ",
+                    shortened(text)
+                )?;
                 if legal.is_empty() {
                     write!(f, "none")
                 } else {
@@ -467,10 +497,12 @@ fn check_move_syntax(board: &Board, text: &str) -> Result<(), NotationError> {
         why,
     };
     if let Some(sq) = text.strip_prefix('x') {
-        return board
-            .parse_square(sq)
-            .map(|_| ())
-            .ok_or_else(|| bad(format!("'{sq}' is not a point of the {board} board")));
+        return board.parse_square(sq).map(|_| ()).ok_or_else(|| {
+            bad(format!(
+                "'{}' is not a point of the {board} board",
+                shortened(sq)
+            ))
+        });
     }
     let parts: Vec<&str> = text.split('-').collect();
     if parts.len() < 2 {
@@ -483,6 +515,18 @@ fn check_move_syntax(board: &Board, text: &str) -> Result<(), NotationError> {
             p
         };
         if board.parse_square(pt).is_none() {
+            // A step's point with another letter after it: the letter is
+            // wrong, not the point (`d3-e3X` said "'e3X' is not a point").
+            if i > 0
+                && let Some((at, mark)) = pt.char_indices().last()
+                && mark.is_ascii_alphabetic()
+                && board.parse_square(&pt[..at]).is_some()
+            {
+                return Err(bad(format!(
+                    "'{mark}' after {} is not a capture mark: A (approach) or W (withdrawal)",
+                    &pt[..at]
+                )));
+            }
             // Files are lower case: `C1` is c1 mistyped, said so.
             let lower = pt.to_ascii_lowercase();
             let hint = if lower != pt && board.parse_square(&lower).is_some() {
@@ -491,7 +535,8 @@ fn check_move_syntax(board: &Board, text: &str) -> Result<(), NotationError> {
                 String::new()
             };
             return Err(bad(format!(
-                "'{pt}' is not a point of the {board} board{hint}"
+                "'{}' is not a point of the {board} board{hint}",
+                shortened(pt)
             )));
         }
     }
@@ -537,4 +582,26 @@ fn normalise(s: &str) -> String {
         after_digit = c.is_ascii_digit();
     }
     out
+}
+
+/// The characters of an input that messages echo whole ([`shortened`]).
+pub const ECHO_CHARS: usize = 60;
+
+/// `text` as a message echoes it: whole up to [`ECHO_CHARS`] characters,
+/// else its first ones and `... (N characters)` (a 100,000-character line
+/// was echoed whole).
+///
+/// ```
+/// use fanorona::notation::shortened;
+/// assert_eq!(shortened("e3X"), "e3X");
+/// let long = "a".repeat(100);
+/// assert_eq!(shortened(&long), format!("{}... (100 characters)", &long[..60]));
+/// ```
+pub fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => text.into(),
+        Some((cut, _)) => {
+            format!("{}... ({} characters)", &text[..cut], text.chars().count()).into()
+        }
+    }
 }

@@ -52,9 +52,30 @@ const GAME_3X3: [&str; 7] = [
     "b2-c1W-c2A",
 ];
 
+/// A new empty folder for one run of the program: `play` left mid-game
+/// saves the game in the current folder, which must not be the repository.
+fn scratch_folder(what: &str) -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("fanorona-play-{what}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the program in a scratch folder, removed afterwards.
 fn run(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    let dir = scratch_folder("run");
+    let o = run_in(&dir, args, input);
+    let _ = std::fs::remove_dir_all(&dir);
+    o
+}
+
+/// Runs the program in the folder `dir`.
+fn run_in(dir: &std::path::Path, args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -103,7 +124,10 @@ fn a_whole_3x3_game_typed_in_notation() {
     assert_eq!(ps.last().unwrap(), ".../..W/... b");
     // The board is drawn with its lines, and the captures are counted.
     assert!(out.contains("| \\ | / |"), "{out}");
-    assert!(out.contains("Captured: White 4, Black 3."), "{out}");
+    assert!(
+        out.contains("Stones taken: by White 4, by Black 3."),
+        "{out}"
+    );
 }
 
 /// A line that is not UTF-8 is a line like any other that is not a move:
@@ -297,6 +321,144 @@ fn quit_leaves_at_once() {
     let out = stdout(&o);
     assert!(o.status.success());
     assert!(!out.contains("plays"), "{out}");
+}
+
+/// The files of `dir`, by name, sorted.
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `quit` or the end of the input in a game in progress saves it as
+/// Ctrl-C does, in the current folder, and says where (the game was
+/// thrown away without a word); exit code 0. The file loads.
+#[test]
+fn quit_or_the_end_of_input_mid_game_saves_it() {
+    let both = ["play", "--board", "3x3", "--human", "both"];
+    for input in ["a1-b2A\nquit\n", "a1-b2A\n"] {
+        let dir = scratch_folder("quit-saves");
+        let o = run_in(&dir, &both, input);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "{input:?}: {err}");
+        let saved = files_in(&dir);
+        assert_eq!(saved.len(), 1, "{input:?}: {saved:?}");
+        assert!(
+            saved[0].starts_with("fanorona-game-") && saved[0].ends_with(".txt"),
+            "{saved:?}"
+        );
+        assert_eq!(
+            err,
+            format!(
+                "the game in progress is saved in {0} (fanorona play --load {0} goes on)\n",
+                saved[0]
+            )
+        );
+        let text = std::fs::read_to_string(dir.join(&saved[0])).unwrap();
+        assert!(text.contains("1. a1-b2A\n"), "{text}");
+        let o = run_in(
+            &dir,
+            &["play", "--load", &saved[0], "--human", "both"],
+            "quit\n",
+        );
+        assert!(
+            stdout(&o).contains("Turn 2: Black to move"),
+            "{}",
+            stdout(&o)
+        );
+        // Loaded and left as it was: the file holds it, nothing is written.
+        assert!(
+            o.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(files_in(&dir), saved);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Nothing is saved, and nothing said, of a game with no turn played, a
+/// game over, or a game saved with `save` and unchanged since; a game
+/// changed after its `save` is saved again.
+#[test]
+fn quit_saves_nothing_that_would_be_lost() {
+    let both = ["play", "--board", "3x3", "--human", "both"];
+    for input in [
+        String::new(),
+        "quit\n".to_string(),
+        "a1-b2A\nundo\nquit\n".to_string(),
+        format!("{}quit\n", lines(&GAME_3X3)),
+        lines(&GAME_3X3),
+        "resign\nquit\n".to_string(),
+        "a1-b2A\nsave g.txt\nquit\n".to_string(),
+        "a1-b2A\nsave g.txt\n".to_string(),
+    ] {
+        let dir = scratch_folder("quit-keeps");
+        let o = run_in(&dir, &both, &input);
+        assert!(o.status.success(), "{input:?}");
+        assert!(
+            o.stderr.is_empty(),
+            "{input:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            files_in(&dir).iter().all(|f| f == "g.txt"),
+            "{input:?}: {:?}",
+            files_in(&dir)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    // The engine's games alike (it played against nobody: over).
+    let dir = scratch_folder("quit-keeps");
+    let o = run_in(&dir, &["play", "--board", "3x3", "--human", "none"], "");
+    assert!(o.status.success() && o.stderr.is_empty());
+    assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
+    // Changed after the save: saved again, in a file of its own.
+    let o = run_in(&dir, &both, "a1-b2A\nsave g.txt\nb3-c3\nquit\n");
+    let files = files_in(&dir);
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains(&format!("saved in {}", files[0])),
+        "{files:?}"
+    );
+    let text = std::fs::read_to_string(dir.join(&files[0])).unwrap();
+    assert!(text.contains("2. b3-c3\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two games left in the same second each keep their own file (the
+/// second wrote over the first): the next free name is taken.
+#[test]
+fn a_game_saved_on_leaving_writes_over_no_file() {
+    let dir = scratch_folder("quit-names");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    // The names of this second and the next few are taken.
+    for t in now..now + 5 {
+        std::fs::write(dir.join(format!("fanorona-game-{t}.txt")), "mine\n").unwrap();
+    }
+    let o = run_in(
+        &dir,
+        &["play", "--board", "3x3", "--human", "both"],
+        "a1-b2A\nquit\n",
+    );
+    assert!(o.status.success());
+    let files = files_in(&dir);
+    assert_eq!(files.len(), 6, "{files:?}");
+    let new: Vec<&String> = files.iter().filter(|f| f.ends_with("-2.txt")).collect();
+    assert_eq!(new.len(), 1, "{files:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(&format!("saved in {} ", new[0])), "{err}");
+    for t in now..now + 5 {
+        let text = std::fs::read_to_string(dir.join(format!("fanorona-game-{t}.txt"))).unwrap();
+        assert_eq!(text, "mine\n");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -984,7 +1146,7 @@ fn a_sacrificed_stone_is_not_counted_as_captured() {
     );
     let out = stdout(&o);
     assert!(
-        out.contains("Turn 3: White to move. Captured: White 0, Black 1. Sacrificed: White 1, Black 0. Stones: White 2, Black 4."),
+        out.contains("Turn 3: White to move. Stones taken: by White 0, by Black 1. Sacrificed: by White 1, by Black 0. Stones: White 2, Black 4."),
         "{out}"
     );
     // A block in the start position is its owner's sacrifice (counting it
@@ -1003,12 +1165,12 @@ fn a_sacrificed_stone_is_not_counted_as_captured() {
     let out = stdout(&o);
     assert!(
         out.contains(
-            "Turn 1: White to move. Captured: White 0, Black 0. Stones: White 3, Black 2."
+            "Turn 1: White to move. Stones taken: by White 0, by Black 0. Stones: White 3, Black 2."
         ),
         "{out}"
     );
     assert!(
-        out.contains("Captured: White 1, Black 0. Sacrificed: White 0, Black 1."),
+        out.contains("Stones taken: by White 1, by Black 0. Sacrificed: by White 0, by Black 1."),
         "{out}"
     );
 }
@@ -1152,6 +1314,132 @@ fn an_interrupted_match_counts_its_finished_games() {
     );
 }
 
+/// Runs the program in a scratch folder with its standard error on a
+/// terminal of its own (a pseudo-terminal 100 columns wide) and standard
+/// output piped: what it draws only for a person on a terminal. Returns
+/// standard output and all that the terminal received.
+#[cfg(target_os = "linux")]
+fn run_on_terminal(args: &[&str], input: &str) -> (String, String) {
+    use std::fs::{File, OpenOptions};
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+
+    // SAFETY: libc calls on the descriptor opened here, owned by `master`
+    // once it is checked.
+    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY) };
+    assert!(master >= 0, "no pseudo-terminal");
+    let mut master = unsafe { File::from_raw_fd(master) };
+    let fd = std::os::fd::AsRawFd::as_raw_fd(&master);
+    let mut name = [0 as libc::c_char; 128];
+    // SAFETY: as above; `name` outlives the calls that fill and read it.
+    let slave_path = unsafe {
+        assert_eq!(libc::grantpt(fd), 0);
+        assert_eq!(libc::unlockpt(fd), 0);
+        assert_eq!(libc::ptsname_r(fd, name.as_mut_ptr(), name.len()), 0);
+        let size = libc::winsize {
+            ws_row: 24,
+            ws_col: 100,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        libc::ioctl(fd, libc::TIOCSWINSZ, &size);
+        std::ffi::CStr::from_ptr(name.as_ptr())
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
+    let slave = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(&slave_path)
+        .unwrap();
+    let dir = scratch_folder("terminal");
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("start fanorona");
+    // Read as it comes (a full terminal would stop the program), until
+    // the program has ended: then reading fails (EIO).
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = master.read(&mut buf) {
+            seen.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("run fanorona");
+    let terminal = reader.join().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (stdout(&out), terminal)
+}
+
+/// `match` shows a bar over its games, with the turn of the game in
+/// progress, on a terminal (it was silent until a game ended: 100 s for
+/// the default ten engine games), cleared at the end; not when standard
+/// error is piped, nor with --json.
+#[cfg(target_os = "linux")]
+#[test]
+fn match_shows_its_progress_on_a_terminal_only() {
+    let args = ["match", "--board", "3x3", "--games", "2", "--nodes", "500"];
+    let (out, terminal) = run_on_terminal(&args, "");
+    assert!(out.contains("2 games: "), "{out}");
+    assert!(
+        terminal.contains("0/2 games, game 1, turn 1, eta ?"),
+        "{terminal:?}"
+    );
+    assert!(
+        terminal.contains("1/2 games, game 2, turn "),
+        "{terminal:?}"
+    );
+    assert!(terminal.ends_with("\r\x1b[2K"), "not cleared: {terminal:?}");
+    let (_, terminal) = run_on_terminal(&[&args[..], &["--json"]].concat(), "");
+    assert_eq!(terminal, "");
+    let o = run(&args, "");
+    assert!(o.status.success());
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// `play` says the engine is thinking when it thinks over half a second,
+/// on a terminal, and clears the line when it answers (a second's think
+/// looked like a hang); not when standard error is piped.
+#[cfg(target_os = "linux")]
+#[test]
+fn play_says_the_engine_is_thinking_on_a_terminal_only() {
+    let args = ["play", "--engine-time", "1200", "--human", "white"];
+    let (out, terminal) = run_on_terminal(&args, "d3-e3W\nquit\n");
+    assert!(out.contains("Black (engine) plays"), "{out}");
+    assert!(
+        terminal.starts_with("\r\x1b[2KBlack (engine) thinking..."),
+        "{terminal:?}"
+    );
+    // Cleared, then the game saved on leaving.
+    assert!(
+        terminal.contains("\r\x1b[2Kthe game in progress is saved in"),
+        "{terminal:?}"
+    );
+    let (out, terminal) = run_on_terminal(&["play", "--nodes", "2000"], "d3-e3W\nquit\n");
+    assert!(out.contains("Black (engine) plays"), "{out}");
+    assert!(!terminal.contains("thinking"), "a quick move: {terminal:?}");
+    let o = run(&args, "d3-e3W\nquit\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("the game in progress is saved in"), "{err}");
+    assert!(!err.contains("thinking"), "{err}");
+}
+
 /// `save` writes over a game record but not over a file that is not one
 /// (it replaced any file).
 #[test]
@@ -1257,6 +1545,119 @@ fn the_status_line_names_what_ends_the_game_first() {
     let out = stdout(&o);
     assert!(out.contains("Game over after 2 turns of 2 (cap)."), "{out}");
     assert!(out.contains("the cap of 2 turns was reached"), "{out}");
+}
+
+/// One turn is "1 turn", in `play`'s end of a game and in `match`'s game
+/// lines ("the cap of 1 turns", "(1 turns)").
+#[test]
+fn one_turn_is_one_turn_not_one_turns() {
+    let o = run(
+        &[
+            "play",
+            "--board",
+            "3x3",
+            "--human",
+            "both",
+            "--max-turns",
+            "1",
+        ],
+        "a1-b2A\n",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("Game over after 1 turn of 1 (cap). ")
+            && out.contains("Game over: draw: the cap of 1 turn was reached (1/2-1/2)."),
+        "{out}"
+    );
+    let o = run(
+        &[
+            "match",
+            "--board",
+            "3x3",
+            "--games",
+            "1",
+            "--max-turns",
+            "1",
+        ],
+        "",
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("game 1: 1/2-1/2  draw: the cap of 1 turn was reached (1 turn)\n"),
+        "{out}"
+    );
+}
+
+/// A step's point with a letter after it other than A or W names the
+/// letter (`e3X` was "not a move, a point or a command").
+#[test]
+fn a_wrong_capture_mark_is_named() {
+    let o = run(&["play", "--human", "both"], "d3\ne3X\ne3W\n");
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "'e3X': 'X' is not a capture mark: after a point, A (approach) or W (withdrawal)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("White plays d3-e3W\n"), "{out}");
+    // Typed whole, alike.
+    let o = run(&["play", "--human", "both"], "d3-e3X\n");
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "move 'd3-e3X' is not in move notation: 'X' after e3 is not a capture mark: A (approach) or W (withdrawal)\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A long input is echoed by its first 60 characters and its length (a
+/// 100,000-character line was echoed whole).
+#[test]
+fn long_inputs_are_shortened_in_messages() {
+    let long = "z".repeat(100_000);
+    let digits = format!("d{}", "1".repeat(999));
+    let o = run(
+        &["play", "--human", "both"],
+        format!("{long}\n{digits}\nsave {long}\n"),
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!(
+            "'{}... (100000 characters)' is not a move, a point or a command",
+            &long[..60]
+        )),
+        "{}",
+        &out[..out.len().min(3000)]
+    );
+    assert!(
+        out.contains(&format!(
+            "'{}... (1000 characters)' is not a point of the 9x5 board",
+            &digits[..60]
+        )),
+        "{}",
+        &out[..out.len().min(3000)]
+    );
+    assert!(
+        out.contains(&format!(
+            "Cannot save to {}... (100000 characters): ",
+            &long[..60]
+        )),
+        "{}",
+        &out[..out.len().min(3000)]
+    );
+    assert!(out.len() < 5000, "{} bytes", out.len());
+    let o = run(&["play", "--load", &long[..5000]], "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err.starts_with(&format!(
+            "error: cannot read game record {}... (5000 characters): ",
+            &long[..60]
+        )),
+        "{err}"
+    );
 }
 
 /// 9x5, White to move: b3-c3 captures both ways, and by approach goes on

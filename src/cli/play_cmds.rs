@@ -5,7 +5,7 @@
 //! scripted; prompts and boards go to standard output, without colour.
 
 use std::collections::HashSet;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,13 +13,14 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
+use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 
 use fanorona::bits::Bits;
 use fanorona::engine::{self, Limits, XorShift64};
 use fanorona::game::{Entered, Game, GameError, GameRecord, PartialView, Undone};
 use fanorona::geometry::Board;
 use fanorona::movegen::Turn;
-use fanorona::notation::{NotationError, position_to_fen, turn_to_string};
+use fanorona::notation::{NotationError, position_to_fen, shortened, turn_to_string};
 use fanorona::position::Position;
 use fanorona::probe::Tablebase;
 use fanorona::rules::{Color, Rules};
@@ -227,6 +228,64 @@ fn engine_limits(
 
 // ----- play -----
 
+/// How long the engine thinks before [`Thinking`] says so: a move made
+/// sooner is seen at once.
+const THINKING_AFTER: Duration = Duration::from_millis(500);
+
+/// `Black (engine) thinking... 3 s` on standard error while the engine
+/// thinks longer than [`THINKING_AFTER`] (a second of its default time
+/// looked like a hang), on a terminal only, redrawn in place each second
+/// and cleared when it answers (on drop).
+struct Thinking {
+    done: Option<mpsc::Sender<()>>,
+    drawer: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Thinking {
+    fn start(who: String) -> Thinking {
+        if !io::stderr().is_terminal() {
+            return Thinking {
+                done: None,
+                drawer: None,
+            };
+        }
+        let (tx, rx) = mpsc::channel::<()>();
+        let drawer = std::thread::spawn(move || {
+            let t0 = Instant::now();
+            let mut wait = THINKING_AFTER;
+            let mut drawn = false;
+            // Until the sender is dropped: the engine has answered.
+            while rx.recv_timeout(wait) == Err(RecvTimeoutError::Timeout) {
+                let mut err = io::stderr().lock();
+                let _ = match t0.elapsed().as_secs() {
+                    0 => write!(err, "\r\x1b[2K{who} thinking..."),
+                    s => write!(err, "\r\x1b[2K{who} thinking... {s} s"),
+                };
+                let _ = err.flush();
+                drawn = true;
+                wait = Duration::from_secs(1);
+            }
+            if drawn {
+                let _ = write!(io::stderr(), "\r\x1b[2K");
+            }
+        });
+        Thinking {
+            done: Some(tx),
+            drawer: Some(drawer),
+        }
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        drop(self.done.take());
+        // Cleared before what the engine answers is printed.
+        if let Some(d) = self.drawer.take() {
+            let _ = d.join();
+        }
+    }
+}
+
 /// Lines from standard input, read on their own thread so that a person's
 /// time can run out while the program waits, and Ctrl-C be seen.
 struct Input {
@@ -287,27 +346,81 @@ impl Input {
     }
 }
 
+/// Writes the game's record into a new file of the current folder,
+/// `fanorona-game-<seconds since 1970>.txt`, with `-2`, `-3`... after the
+/// time when that name is taken: two games left in the same second (two
+/// scripted sessions in one folder) wrote over the first one's record.
+fn save_to_new_file<B: Bits>(game: &Game<B>) -> Result<PathBuf, (PathBuf, io::Error)> {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let text = game.record().to_text();
+    let mut n = 1u32;
+    loop {
+        let path = PathBuf::from(match n {
+            1 => format!("fanorona-game-{stamp}.txt"),
+            _ => format!("fanorona-game-{stamp}-{n}.txt"),
+        });
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path);
+        match file.and_then(|mut f| f.write_all(text.as_bytes())) {
+            Ok(()) => return Ok(path),
+            // (A thousand games in one second is not a person.)
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err((path, e)),
+        }
+    }
+}
+
 /// Saves the game of a session Ctrl-C or kill stopped, so that nothing is
 /// lost: into the current folder, else on standard error. The error the
 /// program ends with says where.
 fn save_interrupted<B: Bits>(game: &Game<B>) -> CliError {
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let path = PathBuf::from(format!("fanorona-game-{stamp}.txt"));
-    let text = game.record().to_text();
-    match std::fs::write(&path, &text) {
-        Ok(()) => CliError(format!(
+    match save_to_new_file(game) {
+        Ok(path) => CliError(format!(
             "interrupted: the game is saved in {} (fanorona play --load {} goes on)",
             path.display(),
             path.display()
         )),
-        Err(e) => {
-            eprint!("{text}");
+        Err((path, e)) => {
+            eprint!("{}", game.record().to_text());
             CliError(format!(
                 "interrupted: the game could not be saved in {} ({e}); its record is above",
                 path.display()
             ))
+        }
+    }
+}
+
+/// Ends the session at `quit` or the end of the input. A game in
+/// progress (a turn played, not over) that is not saved as it stands is
+/// saved the way Ctrl-C saves it, and standard error says where: `quit`
+/// threw it away without a word. `saved`: the record as last saved or
+/// loaded, if it was.
+fn leave<B: Bits>(game: &Game<B>, saved: Option<&str>) -> Result<SessionEnd, CliError> {
+    if game.outcome().is_some()
+        || game.turns_played() == 0
+        || saved == Some(game.record().to_text().as_str())
+    {
+        return Ok(SessionEnd::Quit);
+    }
+    match save_to_new_file(game) {
+        Ok(path) => {
+            eprintln!(
+                "the game in progress is saved in {} (fanorona play --load {} goes on)",
+                path.display(),
+                path.display()
+            );
+            Ok(SessionEnd::Quit)
+        }
+        Err((path, e)) => {
+            eprint!("{}", game.record().to_text());
+            Err(CliError(format!(
+                "the game in progress could not be saved in {} ({e}); its record is above",
+                path.display()
+            )))
         }
     }
 }
@@ -406,23 +519,33 @@ pub fn play(args: &PlayArgs) -> CliResult {
         rec.max_turns = Some(40 * rec.board.rows as u32);
     }
     let input = Input::stdin();
+    let mut from_file = args.load.is_some();
     loop {
-        let end = with_bits!(rec.board.points(), B => session::<B>(&rec, &cfg, &input)?);
+        let end = with_bits!(rec.board.points(), B => session::<B>(&rec, from_file, &cfg, &input)?);
         match end {
             SessionEnd::Quit => return Ok(()),
-            SessionEnd::Load(r) => rec = r,
+            SessionEnd::Load(r) => {
+                rec = r;
+                from_file = true;
+            }
         }
     }
 }
 
+/// A file name as messages echo it ([`shortened`]).
+fn echo_path(path: &Path) -> String {
+    shortened(&path.to_string_lossy()).into_owned()
+}
+
 fn read_record(path: &Path) -> Result<GameRecord, CliError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("cannot read game record {}: {e}", path.display())))?;
-    let rec = GameRecord::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+        .map_err(|e| CliError(format!("cannot read game record {}: {e}", echo_path(path))))?;
+    let rec =
+        GameRecord::parse(&text).map_err(|e| CliError(format!("{}: {e}", echo_path(path))))?;
     // Replay it once now, so that a bad record is reported before the game
     // in progress is left.
     with_bits!(rec.board.points(), C => {
-        Game::<C>::from_record(&rec).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+        Game::<C>::from_record(&rec).map_err(|e| CliError(format!("{}: {e}", echo_path(path))))?;
     });
     Ok(rec)
 }
@@ -491,13 +614,15 @@ fn print_state<B: Bits>(game: &Game<B>, cfg: &PlayConfig) {
             .saturating_sub(shown.stones(c).count())
     };
     let (gone_white, gone_black) = (sacrificed(Color::White), sacrificed(Color::Black));
+    // Each count says who did it: "Captured: White 1" read as a White
+    // stone captured, beside "Sacrificed: White 1", a White stone given.
     let sacrifices = if gone_white + gone_black > 0 {
-        format!(" Sacrificed: White {gone_white}, Black {gone_black}.")
+        format!(" Sacrificed: by White {gone_white}, by Black {gone_black}.")
     } else {
         String::new()
     };
     println!(
-        "{head}. Captured: White {}, Black {}.{sacrifices} Stones: White {}, Black {}.",
+        "{head}. Stones taken: by White {}, by Black {}.{sacrifices} Stones: White {}, Black {}.",
         lost(Color::Black).saturating_sub(gone_black),
         lost(Color::White).saturating_sub(gone_white),
         shown.white.count(),
@@ -580,13 +705,18 @@ fn chain_text<B: Bits>(board: &Board, p: &PartialView<B>) -> String {
     text
 }
 
-/// Plays one game (until it is left or another is loaded).
+/// Plays one game (until it is left or another is loaded). `from_file`:
+/// `rec` was read from a file, which holds the game as it starts.
 fn session<B: Bits>(
     rec: &GameRecord,
+    from_file: bool,
     cfg: &PlayConfig,
     input: &Input,
 ) -> Result<SessionEnd, CliError> {
     let mut game = Game::<B>::from_record(rec)?;
+    // The record as last written or read, to leave unsaved only a game
+    // that a file holds as it stands.
+    let mut saved = from_file.then(|| game.record().to_text());
     let oracle = open_tables::<B>(cfg.db.as_deref(), game.board(), game.rules())?;
     println!(
         "Fanorona {} ({}). Type 'help' for how to enter moves.",
@@ -610,7 +740,7 @@ fn session<B: Bits>(
                 announced = true;
             }
             if cfg.human == HumanArg::None {
-                return Ok(SessionEnd::Quit);
+                return leave(&game, saved.as_deref());
             }
             prompt(if game.is_adjudicated() {
                 "game over (save FILE, load FILE, quit)> "
@@ -620,9 +750,10 @@ fn session<B: Bits>(
             let line = match input.read(None) {
                 Read::Line(l) => l,
                 Read::Interrupted => return Err(save_interrupted(&game)),
-                _ => return Ok(SessionEnd::Quit),
+                _ => return leave(&game, saved.as_deref()),
             };
-            match command(&line, &mut game, cfg, &*oracle, input, None)? {
+            match command(&line, &mut game, cfg, &*oracle, input, None, &mut saved)? {
+                Some(SessionEnd::Quit) => return leave(&game, saved.as_deref()),
                 Some(end) => return Ok(end),
                 None => {
                     if game.outcome().is_none() {
@@ -644,13 +775,16 @@ fn session<B: Bits>(
                 game.turns_to_end(),
             );
             let t0 = Instant::now();
+            let thinking = Thinking::start(format!("{} (engine)", mover.title()));
             let choice = engine::choose(
                 game.geometry(),
                 game.rules(),
                 game.position(),
                 &*oracle,
                 &limits,
-            )?;
+            );
+            drop(thinking);
+            let choice = choice?;
             if input.interrupted() {
                 return Err(save_interrupted(&game));
             }
@@ -683,7 +817,7 @@ fn session<B: Bits>(
             Read::Line(l) => l,
             Read::Eof => {
                 println!();
-                return Ok(SessionEnd::Quit);
+                return leave(&game, saved.as_deref());
             }
             Read::Interrupted => {
                 println!();
@@ -711,8 +845,10 @@ fn session<B: Bits>(
         }
         let before = (game.turns_played(), game.redo_depth());
         let partial_before = game.partial();
-        if let Some(end) = command(&line, &mut game, cfg, &*oracle, input, deadline)? {
-            return Ok(end);
+        match command(&line, &mut game, cfg, &*oracle, input, deadline, &mut saved)? {
+            Some(SessionEnd::Quit) => return leave(&game, saved.as_deref()),
+            Some(end) => return Ok(end),
+            None => {}
         }
         if (game.turns_played(), game.redo_depth()) != before {
             deadline = None;
@@ -728,6 +864,7 @@ fn session<B: Bits>(
 }
 
 /// Runs one line of input. Returns how the session ends, if it does.
+/// `saved`: the record as last saved, set by `save`.
 fn command<B: Bits>(
     line: &str,
     game: &mut Game<B>,
@@ -735,6 +872,7 @@ fn command<B: Bits>(
     oracle: &dyn Oracle<B>,
     input: &Input,
     deadline: Option<Instant>,
+    saved: &mut Option<String>,
 ) -> Result<Option<SessionEnd>, CliError> {
     let line = line.trim();
     let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -753,7 +891,8 @@ fn command<B: Bits>(
         },
         // `end` with nothing entered said "cannot end here; possible: none".
         "end" | "stop" if game.partial().is_none() && game.outcome().is_none() => println!(
-            "'{line}': no turn is in progress; 'end' stops a capture chain entered step by step"
+            "'{}': no turn is in progress; 'end' stops a capture chain entered step by step",
+            shortened(line)
         ),
         "undo" => match undo(game, cfg) {
             Ok(msg) => println!("{msg}"),
@@ -764,18 +903,21 @@ fn command<B: Bits>(
             Err(e) => println!("Cannot redo: {e}"),
         },
         "save" => {
+            let name = shortened(rest);
             if rest.is_empty() {
                 println!("Save where? Type: save FILE");
             } else if !may_write_record(Path::new(rest)) {
                 println!(
-                    "{rest} is there and is not a game record: not written over; give another name."
+                    "{name} is there and is not a game record: not written over; give another name."
                 );
             } else {
-                match std::fs::write(rest, game.record().to_text()) {
+                let text = game.record().to_text();
+                match std::fs::write(rest, &text) {
                     Ok(()) => {
-                        println!("Saved {} to {rest}.", counted(game.turns_played(), "turn"))
+                        println!("Saved {} to {name}.", counted(game.turns_played(), "turn"));
+                        *saved = Some(text);
                     }
-                    Err(e) => println!("Cannot save to {rest}: {e}"),
+                    Err(e) => println!("Cannot save to {name}: {e}"),
                 }
             }
         }
@@ -786,7 +928,7 @@ fn command<B: Bits>(
                 match read_record(Path::new(rest)) {
                     Ok(rec) => {
                         let turns = counted(rec.moves.len() as u64, "turn");
-                        println!("Loaded {rest}: {turns}.");
+                        println!("Loaded {}: {turns}.", shortened(rest));
                         return Ok(Some(SessionEnd::Load(rec)));
                     }
                     Err(e) => println!("Cannot load: {e}"),
@@ -951,13 +1093,16 @@ fn hint<B: Bits>(
                 let time_left = d.saturating_duration_since(Instant::now());
                 limits.time = Some(t.min(time_left / 2));
             }
+            let thinking = Thinking::start("Hint: the engine".into());
             let choice = engine::choose(
                 game.geometry(),
                 game.rules(),
                 game.position(),
                 oracle,
                 &limits,
-            )?;
+            );
+            drop(thinking);
+            let choice = choice?;
             let suggested = turn_to_string(board, &choice.turn);
             match &chain {
                 Some(p) if !goes_on(&choice.turn) => println!(
@@ -1005,7 +1150,7 @@ fn offer_draw<B: Bits>(
                     "n" | "no" => break,
                     _ => prompt(&format!(
                         "'{}' is not an answer: {}, type yes or no> ",
-                        l.trim(),
+                        shortened(l.trim()),
                         other.title()
                     )),
                 },
@@ -1029,14 +1174,17 @@ fn offer_draw<B: Bits>(
         cfg.nodes,
         game.turns_to_end(),
     );
-    if engine::accepts_draw(
+    let thinking = Thinking::start(format!("{} (engine)", other.title()));
+    let accepts = engine::accepts_draw(
         game.geometry(),
         game.rules(),
         game.position(),
         oracle,
         &limits,
         other,
-    ) {
+    );
+    drop(thinking);
+    if accepts {
         println!("{} (engine) accepts the draw.", other.title());
         game.agree_draw();
     } else {
@@ -1123,6 +1271,47 @@ pub fn match_cmd(args: &MatchArgs) -> CliResult {
     Ok(())
 }
 
+/// The bar over a match's games on standard error, with the turn of the
+/// game in progress (ten engine games ran 100 s without a sign), on a
+/// terminal, never with --json; cleared when the match ends, however it
+/// ends (on drop).
+struct MatchBar(ProgressBar);
+
+impl MatchBar {
+    fn new(games: u32, json: bool) -> MatchBar {
+        if json || !io::stderr().is_terminal() {
+            return MatchBar(ProgressBar::hidden());
+        }
+        let bar = ProgressBar::new(u64::from(games));
+        bar.set_style(
+            ProgressStyle::with_template("[{bar:20}] {pos}/{len} games, {msg}, eta {left}")
+                .expect("a valid template")
+                // The games' mean time so far, for those left; not known
+                // before one has ended (indicatif's own `{eta}` said 0s
+                // then, and after the first game of a second).
+                .with_key("left", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let (done, len) = (s.pos(), s.len().unwrap_or(0));
+                    let _ = match done {
+                        0 => write!(w, "?"),
+                        _ => {
+                            let mean = s.elapsed().as_secs_f64() / done as f64;
+                            let left = mean * len.saturating_sub(done) as f64;
+                            write!(w, "{}", HumanDuration(Duration::from_secs_f64(left)))
+                        }
+                    };
+                })
+                .progress_chars("=> "),
+        );
+        MatchBar(bar)
+    }
+}
+
+impl Drop for MatchBar {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+    }
+}
+
 fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u32), CliError> {
     let first = Game::<B>::from_record(rec)?;
     let oracle = open_tables::<B>(args.db.as_deref(), first.board(), first.rules())?;
@@ -1130,10 +1319,13 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
     let (mut w, mut d, mut b) = (0, 0, 0);
     let mut warned = HashSet::new();
     let stop = stop_flag();
+    let bar = MatchBar::new(args.games, args.json);
     'games: for i in 0..args.games {
         let mut game = first.clone();
         let mut rng = XorShift64::new(args.seed.wrapping_add(i as u64));
         while game.outcome().is_none() {
+            bar.0
+                .set_message(format!("game {}, turn {}", i + 1, game.turns_played() + 1));
             // The game in progress is left, not counted.
             if stop.load(Ordering::SeqCst) {
                 break 'games;
@@ -1184,13 +1376,17 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
             Some(Color::Black) => b += 1,
             None => d += 1,
         }
+        bar.0.inc(1);
         if !args.json {
-            println!(
-                "game {}: {}  {o} ({} turns)",
-                i + 1,
-                o.score(),
-                game.turns_played()
-            );
+            // (Above the bar, which is drawn again under it.)
+            bar.0.suspend(|| {
+                println!(
+                    "game {}: {}  {o} ({})",
+                    i + 1,
+                    o.score(),
+                    counted(game.turns_played(), "turn")
+                )
+            });
         }
     }
     Ok((w, d, b))

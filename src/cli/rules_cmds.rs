@@ -9,7 +9,7 @@ use clap::Args;
 use fanorona::bits::Bits;
 use fanorona::geometry::{Board, Geometry};
 use fanorona::movegen::{Status, legal_turns, status};
-use fanorona::notation::{Cell, Diagram, position_to_fen, turn_to_string};
+use fanorona::notation::{Cell, Diagram, position_to_fen, shortened, turn_to_string};
 use fanorona::perft::{perft, perft_parallel};
 use fanorona::position::Position;
 use fanorona::rules::{Color, Rules, Stalemate};
@@ -153,8 +153,9 @@ pub struct PerftArgs {
 pub fn warn_of_blocks_without_sacrifice(d: &Diagram, fen: &str, rules: &Rules) {
     if !rules.sacrifice && d.cells.iter().any(|c| matches!(c, Cell::Block(_))) {
         eprintln!(
-            "warning: position '{fen}' has a sacrificed stone (lower case) but --sacrifice is \
-             not given: it blocks this turn, and no sacrifice is played"
+            "warning: position '{}' has a sacrificed stone (lower case) but --sacrifice is \
+             not given: it blocks this turn, and no sacrifice is played",
+            shortened(fen)
         );
     }
 }

@@ -24,9 +24,12 @@
 use std::fmt;
 
 use crate::bits::{Bits, Square};
+use crate::draw::counted;
 use crate::geometry::{Board, Geometry};
 use crate::movegen::{CaptureKind, Status, Step, Turn, legal_turns, status};
-use crate::notation::{NotationError, parse_position, parse_turn, position_to_fen, turn_to_string};
+use crate::notation::{
+    NotationError, parse_position, parse_turn, position_to_fen, shortened, turn_to_string,
+};
 use crate::position::{Position, PositionError};
 use crate::rules::{Color, Continuation, Rules, Stalemate};
 
@@ -91,8 +94,11 @@ impl fmt::Display for Outcome {
         match self.reason {
             EndReason::NoStones(c) => write!(f, "{} has no stones left", c.title()),
             EndReason::Stalemate(c) => write!(f, "{} cannot move", c.title()),
-            EndReason::MoveLimit(n) => write!(f, "the move limit of {n} turns was reached"),
-            EndReason::TurnCap(n) => write!(f, "the cap of {n} turns was reached"),
+            // ("the cap of 1 turns" with --max-turns 1.)
+            EndReason::MoveLimit(n) => {
+                write!(f, "the move limit of {} was reached", counted(n, "turn"))
+            }
+            EndReason::TurnCap(n) => write!(f, "the cap of {} was reached", counted(n, "turn")),
             EndReason::Time(c) => write!(f, "{} ran out of time", c.title()),
             EndReason::Agreed => write!(f, "agreed"),
             EndReason::Resigned(c) => write!(f, "{} resigned", c.title()),
@@ -126,6 +132,13 @@ pub enum GameError {
         text: String,
         /// The step's point as typed, without a letter (`c3`).
         to: String,
+    },
+    /// A point with a letter after it that is not `A` or `W` (`e3X`).
+    BadCaptureMark {
+        /// The input, trimmed.
+        text: String,
+        /// The letter.
+        mark: char,
     },
     /// A point name that is not on the board.
     NotAPoint {
@@ -192,14 +205,25 @@ impl fmt::Display for GameError {
             GameError::Position(e) => write!(f, "{e}"),
             GameError::NotUnderstood { text } => write!(
                 f,
-                "'{text}' is not a move, a point or a command (type 'help')"
+                "'{}' is not a move, a point or a command (type 'help')",
+                shortened(text)
             ),
             GameError::AmbiguousCapture { text, to } => write!(
                 f,
-                "'{text}': the step to {to} captures by approach and by withdrawal, and the rest fits both: add A or W to {to}"
+                "'{}': the step to {to} captures by approach and by withdrawal, and the rest fits both: add A or W to {to}",
+                shortened(text)
+            ),
+            GameError::BadCaptureMark { text, mark } => write!(
+                f,
+                "'{}': '{mark}' is not a capture mark: after a point, A (approach) or W (withdrawal)",
+                shortened(text)
             ),
             GameError::NotAPoint { text, board } => {
-                write!(f, "'{text}' is not a point of the {board} board")
+                write!(
+                    f,
+                    "'{}' is not a point of the {board} board",
+                    shortened(text)
+                )
             }
             GameError::CannotMoveFrom { point, movable } => write!(
                 f,
@@ -208,16 +232,19 @@ impl fmt::Display for GameError {
             ),
             GameError::IllegalStep { text, options } => write!(
                 f,
-                "'{text}' is not a legal next step; possible: {}",
+                "'{}' is not a legal next step; possible: {}",
+                shortened(text),
                 list(options)
             ),
             GameError::NoChoicePending { text } => write!(
                 f,
-                "'{text}': there is no choice between approach and withdrawal to make now"
+                "'{}': there is no choice between approach and withdrawal to make now",
+                shortened(text)
             ),
             GameError::ChooseKind { text, to } => write!(
                 f,
-                "'{text}': first choose how the step to {to} captures: A (approach) or W (withdrawal)"
+                "'{}': first choose how the step to {to} captures: A (approach) or W (withdrawal)",
+                shortened(text)
             ),
             GameError::CannotEnd { options } => {
                 write!(f, "the turn cannot end here; possible: {}", list(options))
@@ -225,7 +252,8 @@ impl fmt::Display for GameError {
             GameError::NoStoneChosen { text } => {
                 write!(
                     f,
-                    "'{text}': choose a stone first (type its point, e.g. d3)"
+                    "'{}': choose a stone first (type its point, e.g. d3)",
+                    shortened(text)
                 )
             }
         }
@@ -870,6 +898,17 @@ impl<B: Bits> Game<B> {
             && name.starts_with(|c: char| c.is_ascii_lowercase())
             && name[1..].bytes().all(|b| b.is_ascii_digit());
         if !looks_like_point {
+            // A point with another letter after it: the letter is wrong,
+            // not the point (`e3X` was "not a move, a point or a command").
+            if let Some((at, mark)) = t.char_indices().last()
+                && mark.is_ascii_alphabetic()
+                && board.parse_square(&t[..at]).is_some()
+            {
+                return Err(GameError::BadCaptureMark {
+                    text: t.to_string(),
+                    mark,
+                });
+            }
             return Err(GameError::NotUnderstood {
                 text: t.to_string(),
             });
