@@ -28,6 +28,12 @@ enum Command {
     /// Measure move generation speed: perft from the 9x5 start.
     Bench(rules_cmds::BenchArgs),
     /// Build endgame tables: every material class up to --pieces stones.
+    ///
+    /// Of the rule flags, --first and --move-limit change no table: a
+    /// table holds distances to the end, which the move limit is applied
+    /// to when probing, and a position says who moves. Tables on disk are
+    /// kept; a damaged one (its header, block index or a block's checksum
+    /// failing) is built again.
     Build(db_cmds::BuildArgs),
     /// Perfect-play value of positions and of each of their moves.
     ///

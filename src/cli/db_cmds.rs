@@ -98,7 +98,10 @@ pub struct BuildArgs {
     /// Only say what the build would do, and build nothing: each group of
     /// classes in build order with its positions and the memory it needs,
     /// which are on disk already, and whether the largest group left fits
-    /// in --memory and in the memory available now.
+    /// in --memory and in the memory available now. A table counts as on
+    /// disk when its header and block index read: a damaged block is
+    /// found by the build itself (or `verify`), which then builds it
+    /// again.
     #[arg(long)]
     pub plan: bool,
 }
