@@ -1580,10 +1580,18 @@ fn a_build_killed_saves_the_group_it_is_solving() {
     // tells where.
     let dir = fresh_temp_dir("fanorona-build-sigterm");
     let db = dir.to_str().unwrap();
-    let args = ["build", "--board", "7x5", "--pieces", "6", "--db", db];
-    let (code, _, stderr) = killed_after(&args, &dir, Duration::from_secs(2));
+    let args = [
+        "build", "--board", "7x5", "--pieces", "6", "--db", db, "--json",
+    ];
+    let (code, stdout, stderr) = killed_after(&args, &dir, Duration::from_secs(2));
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("build stopped: "), "{stderr}");
+    // With --json a last line says so (stdout had none).
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("{\"stopped\": \"interrupted\", \"saved\": \"build stopped: "),
+        "{stdout}"
+    );
     assert!(
         stderr.contains("the same command goes on from there"),
         "{stderr}"

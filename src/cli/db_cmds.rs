@@ -92,7 +92,9 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = DEFAULT_SNAPSHOT_MINUTES)]
     pub snapshot_minutes: f64,
     /// Print the summary as JSON lines, one object per class (with
-    /// --plan: one per group, then the totals).
+    /// --plan: one per group, then the totals); a build stopped by Ctrl-C
+    /// or kill ends with {"stopped": "interrupted", "saved": what was
+    /// saved}.
     #[arg(long)]
     pub json: bool,
     /// Only say what the build would do, and build nothing: each group of
@@ -361,7 +363,22 @@ pub fn build_tables(
         caller: BuildCaller::Build,
         progress: true,
     };
-    build_tables_until(board, rules, selection, db, &build)?.map_err(|s| CliError(s.saved))
+    build_tables_until(board, rules, selection, db, &build)?.map_err(|s| {
+        // A last line for machines too (stdout had none: a stop could not
+        // be told from a crash but by the exit code).
+        if output == BuildOutput::Json {
+            println!(
+                "{{\"stopped\": {}, \"saved\": {}}}",
+                json_str(if s.interrupted {
+                    "interrupted"
+                } else {
+                    "time limit"
+                }),
+                json_str(&s.saved)
+            );
+        }
+        CliError(s.saved)
+    })
 }
 
 /// A build [`build_tables_until`] stopped before its end, saved to go on
