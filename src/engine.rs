@@ -491,8 +491,9 @@ fn from_tt(s: i32, ply: u32) -> i32 {
     }
 }
 
-/// Stops well before the budget, to leave time to answer.
-fn search_budget(t: Duration) -> Duration {
+/// How long the engine searches of a time limit `t`: `t` less its
+/// [`time_margin`], which leaves time to answer.
+pub fn search_budget(t: Duration) -> Duration {
     t.saturating_sub(time_margin(t))
 }
 

@@ -584,8 +584,10 @@ fn normalise(s: &str) -> String {
     out
 }
 
-/// The characters of an input that messages echo whole ([`shortened`]).
-pub const ECHO_CHARS: usize = 60;
+/// The characters of an input that messages echo whole ([`shortened`]):
+/// more than the longest position (13x13: 183), whose mistake a message
+/// must show wherever it is.
+pub const ECHO_CHARS: usize = 200;
 
 /// `text` as a message echoes it: whole up to [`ECHO_CHARS`] characters,
 /// else its first ones and `... (N characters)` (a 100,000-character line
@@ -594,8 +596,8 @@ pub const ECHO_CHARS: usize = 60;
 /// ```
 /// use fanorona::notation::shortened;
 /// assert_eq!(shortened("e3X"), "e3X");
-/// let long = "a".repeat(100);
-/// assert_eq!(shortened(&long), format!("{}... (100 characters)", &long[..60]));
+/// let long = "a".repeat(300);
+/// assert_eq!(shortened(&long), format!("{}... (300 characters)", &long[..200]));
 /// ```
 pub fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(ECHO_CHARS) {

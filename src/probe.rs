@@ -373,7 +373,6 @@ impl<B: Bits> Tablebase<B> {
     /// board, rules and class (a file copied or renamed into the wrong
     /// place opens as a table, and is refused here, naming it).
     fn open_table(&self, class: MaterialClass, path: &Path) -> Result<TableFile, TableError> {
-        refuse_folder(path, "table")?;
         let file = TableFile::open(path)?;
         let board = self.stored;
         let want = TableHeader::new(board.cols, board.rows, &self.stored_rules, class);
@@ -414,7 +413,7 @@ impl<B: Bits> Tablebase<B> {
         let wpath = wdl_path(&self.dir, class);
         let wdl_damage = OnceLock::new();
         let wdl = if wpath.exists() {
-            match refuse_folder(&wpath, "WDL").and_then(|()| WdlFile::open(&wpath)) {
+            match WdlFile::open(&wpath) {
                 // (Read into memory, every chunk is checked: damage found
                 // there sets the file aside too.)
                 Ok(w) if w.header.matches(&file.header) => match self.load_if_room(w) {
@@ -816,22 +815,6 @@ impl<B: Bits> Tablebase<B> {
 /// there.
 fn folder_missing(e: &ProbeError) -> bool {
     matches!(e, ProbeError::Table(TableError::Io { err, .. }) if err.kind() == std::io::ErrorKind::NotFound)
-}
-
-/// An error when `path`, where a `what` file (`table`, `WDL`) goes, is a
-/// folder: opened and mapped, it failed as "No such device (os error
-/// 19)", which names no cause.
-pub fn refuse_folder(path: &Path, what: &str) -> Result<(), TableError> {
-    if path.is_dir() {
-        return Err(TableError::Io {
-            path: path.to_path_buf(),
-            err: std::io::Error::new(
-                std::io::ErrorKind::IsADirectory,
-                format!("a folder, not a {what} file"),
-            ),
-        });
-    }
-    Ok(())
 }
 
 impl<B: Bits> Oracle<B> for Tablebase<B> {

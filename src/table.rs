@@ -384,12 +384,20 @@ fn compress_block(raw: &[u8]) -> Vec<u8> {
     zstd::bulk::compress(raw, ZSTD_LEVEL).expect("zstd compresses in memory")
 }
 
-/// Maps a table or WDL file into memory.
-pub(crate) fn map_file(path: &Path) -> Result<Mmap, TableError> {
+/// Maps a `what` file (`table`, `WDL`) into memory.
+pub(crate) fn map_file(path: &Path, what: &str) -> Result<Mmap, TableError> {
     let io_err = |err| TableError::Io {
         path: path.to_path_buf(),
         err,
     };
+    // A folder opens, and its mapping failed as "No such device (os error
+    // 19)", which names no cause.
+    if path.is_dir() {
+        return Err(io_err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            format!("a folder, not a {what} file"),
+        )));
+    }
     let file = File::open(path).map_err(io_err)?;
     // SAFETY: tables and WDL files are written once and renamed into
     // place; nothing writes to a finished file while it is mapped.
@@ -511,8 +519,9 @@ pub(crate) fn read_framed<'a>(
 /// [`BlockWriter::finish`].
 struct BlockWriter {
     path: PathBuf,
-    tmp: TmpFile,
     file: io::BufWriter<File>,
+    /// Dropped after `file` (fields drop in order): closed, then removed.
+    tmp: TmpFile,
     /// Where the index goes.
     index_at: u64,
     block_count: u32,
@@ -595,12 +604,9 @@ pub fn repack_table(
     let width = src.header.value_width.max(1) as usize;
     // About 32 MiB of values decompressed a batch.
     let per_batch = ((32usize << 20) / (src.header.block_entries.max(1) as usize * width)).max(1);
-    let repacked = repack_in_batches(src, dst, block_entries, per_batch as u32, progress);
-    if !matches!(repacked, Ok(Some(_))) {
-        // (`dst`'s own name is only ever written by the final rename.)
-        let _ = std::fs::remove_file(dst.with_extension("fnt.tmp"));
-    }
-    repacked
+    // (A half-written file goes with its writer's `TmpFile`; `dst`'s own
+    // name is only ever written by the final rename.)
+    repack_in_batches(src, dst, block_entries, per_batch as u32, progress)
 }
 
 /// [`repack_table`], reading `per_batch` blocks of `src` at a time.
@@ -797,7 +803,7 @@ impl TableFile {
             path: p(),
             what: what.to_string(),
         };
-        let map = map_file(path)?;
+        let map = map_file(path, "table")?;
         let bytes: &[u8] = &map;
         let (hbytes, at) = read_framed(path, bytes, MAGIC, "fanorona table")?;
         let (header, _): (TableHeader, usize) =

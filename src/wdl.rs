@@ -216,7 +216,7 @@ impl WdlFile {
             path: p(),
             what: what.to_string(),
         };
-        let map = map_file(path)?;
+        let map = map_file(path, "WDL")?;
         // Probes are scattered: reading ahead around each would only push
         // other tables out of the page cache.
         let _ = map.advise(memmap2::Advice::Random);
@@ -442,8 +442,9 @@ fn code_of(table_code: u16) -> u8 {
 /// to the header's counts.
 struct WdlWriter {
     path: PathBuf,
-    tmp: TmpFile,
     file: io::BufWriter<File>,
+    /// Dropped after `file` (fields drop in order): closed, then removed.
+    tmp: TmpFile,
     header: WdlHeader,
     index_at: u64,
     chunk: Vec<u8>,

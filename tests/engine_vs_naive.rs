@@ -1477,7 +1477,8 @@ fn move_errors_are_typed() {
         ("z9-b2", "'z9'"),
         ("a1-d4", "'d4'"),
         ("a1", "'-'"),
-        ("a1-b2Q", "'b2Q'"),
+        // (A letter after a point is named as a wrong capture mark.)
+        ("a1-b2Q", "'Q' after b2 is not a capture mark"),
         ("xq7", "'q7'"),
         ("", "'-'"),
         ("a01-b2A", "'a01'"),

@@ -623,6 +623,14 @@ fn a_time_limit_too_short_to_keep_is_warned_of_when_the_engine_plays() {
     let play = ["play", "--board", "3x3", "--time-limit", "30"];
     assert!(warned(&play));
     assert!(!warned(&[&play[..], &["--human", "both"]].concat()));
+    // A short search leaves room enough: no warning (it was given below
+    // 50 ms whatever the search); with no search at all (it panicked)
+    // 10 ms is still short, 30 is not.
+    assert!(!warned(
+        &[&game[..], &["40", "--engine-time", "5"]].concat()
+    ));
+    assert!(warned(&[&game[..], &["10", "--engine-time", "0"]].concat()));
+    assert!(!warned(&[&play[..], &["--engine-time", "0"]].concat()));
 }
 
 #[test]
@@ -1612,7 +1620,7 @@ fn a_wrong_capture_mark_is_named() {
     );
 }
 
-/// A long input is echoed by its first 60 characters and its length (a
+/// A long input is echoed by its first 200 characters and its length (a
 /// 100,000-character line was echoed whole).
 #[test]
 fn long_inputs_are_shortened_in_messages() {
@@ -1626,7 +1634,7 @@ fn long_inputs_are_shortened_in_messages() {
     assert!(
         out.contains(&format!(
             "'{}... (100000 characters)' is not a move, a point or a command",
-            &long[..60]
+            &long[..200]
         )),
         "{}",
         &out[..out.len().min(3000)]
@@ -1634,7 +1642,7 @@ fn long_inputs_are_shortened_in_messages() {
     assert!(
         out.contains(&format!(
             "'{}... (1000 characters)' is not a point of the 9x5 board",
-            &digits[..60]
+            &digits[..200]
         )),
         "{}",
         &out[..out.len().min(3000)]
@@ -1642,7 +1650,7 @@ fn long_inputs_are_shortened_in_messages() {
     assert!(
         out.contains(&format!(
             "Cannot save to {}... (100000 characters): ",
-            &long[..60]
+            &long[..200]
         )),
         "{}",
         &out[..out.len().min(3000)]
@@ -1654,7 +1662,7 @@ fn long_inputs_are_shortened_in_messages() {
     assert!(
         err.starts_with(&format!(
             "error: cannot read game record {}... (5000 characters): ",
-            &long[..60]
+            &long[..200]
         )),
         "{err}"
     );

@@ -16,7 +16,7 @@ use fanorona::builder::{
 };
 use fanorona::geometry::Board;
 use fanorona::index::MaterialClass;
-use fanorona::notation::{Diagram, position_to_fen, turn_to_string};
+use fanorona::notation::{Diagram, position_to_fen, shortened, turn_to_string};
 use fanorona::perfect_line::{LineEnd, PerfectLine, perfect_line};
 use fanorona::position::Position;
 use fanorona::probe::{ProbeError, Tablebase};
@@ -968,9 +968,19 @@ struct OpenTables {
     db: PathBuf,
     rules: Rules,
     /// The most recently used first: the board, when its folder was last
-    /// changed as it was opened, and its `Tablebase<B>`.
+    /// changed as it was opened (`None` when that was less than
+    /// [`SETTLED`] before: never taken as unchanged), and its
+    /// `Tablebase<B>`.
     open: Vec<(Board, Option<SystemTime>, Box<dyn std::any::Any>)>,
+    /// How many times tables were opened.
+    opened: usize,
 }
+
+/// How long before tables are opened their folder must have last changed
+/// for a later look to find it unchanged: a folder's time of change is
+/// kept to a tick (up to 2 s on some file systems), and two changes in
+/// one tick (a `.fnt.tmp` made, then renamed) look like one.
+const SETTLED: Duration = Duration::from_secs(3);
 
 impl OpenTables {
     fn new(db: &Path, rules: Rules) -> OpenTables {
@@ -978,6 +988,7 @@ impl OpenTables {
             db: db.to_path_buf(),
             rules,
             open: Vec::new(),
+            opened: 0,
         }
     }
 
@@ -987,17 +998,20 @@ impl OpenTables {
     fn get<B: Bits + 'static>(&mut self, board: Board) -> &Tablebase<B> {
         let dir = fanorona::builder::table_dir(&self.db, &board, &self.rules);
         let changed = std::fs::metadata(dir).and_then(|m| m.modified()).ok();
-        let at = self
-            .open
-            .iter()
-            .position(|(b, c, tb)| *b == board && *c == changed && tb.is::<Tablebase<B>>());
+        let at = self.open.iter().position(|(b, c, tb)| {
+            *b == board && c.is_some() && *c == changed && tb.is::<Tablebase<B>>()
+        });
         let entry = match at {
             Some(i) => self.open.remove(i),
             None => {
                 self.open.retain(|(b, _, _)| *b != board);
                 self.open.truncate(PROBE_BOARDS - 1);
+                let opened = SystemTime::now();
+                let settled = changed
+                    .filter(|&c| opened.duration_since(c).is_ok_and(|since| since >= SETTLED));
                 let tb = Tablebase::<B>::new(&self.db, board, self.rules);
-                (board, changed, Box::new(tb) as Box<dyn std::any::Any>)
+                self.opened += 1;
+                (board, settled, Box::new(tb) as Box<dyn std::any::Any>)
             }
         };
         self.open.insert(0, entry);
@@ -1138,10 +1152,12 @@ pub fn probe(args: &ProbeArgs) -> CliResult {
                 // (A message of the position's own names it: it was said
                 // twice, "X: position 'X': ...".)
                 // (And an empty one has no name to give.)
-                if fen.trim().is_empty() || e.0.contains(&format!("'{}'", fen.trim())) {
+                // (Messages echo a long input shortened: so is it here.)
+                let name = shortened(fen.trim());
+                if name.is_empty() || e.0.contains(&format!("'{name}'")) {
                     eprintln!("error: {e}");
                 } else {
-                    eprintln!("error: {}: {e}", fen.trim());
+                    eprintln!("error: {name}: {e}");
                 }
             }
         }
@@ -1304,9 +1320,7 @@ fn table_folders_in(
             if fp.extension().and_then(|x| x.to_str()) != Some("fnt") {
                 continue;
             }
-            let t = match fanorona::probe::refuse_folder(&fp, "table")
-                .and_then(|()| TableFile::open(&fp))
-            {
+            let t = match TableFile::open(&fp) {
                 Ok(t) => t,
                 Err(e) => {
                     // Files named as no class are passed over by every
@@ -1464,9 +1478,7 @@ pub fn info(args: &InfoArgs) -> CliResult {
                 Ok(t) => {
                     let wpath = fanorona::builder::wdl_path(&dir, class);
                     if wpath.exists() {
-                        match fanorona::probe::refuse_folder(&wpath, "WDL")
-                            .and_then(|()| fanorona::wdl::WdlFile::open(&wpath))
-                        {
+                        match fanorona::wdl::WdlFile::open(&wpath) {
                             Err(e) => bad_wdl.push((class, e.to_string())),
                             Ok(w) if !w.header.matches(&t.header) => bad_wdl.push((
                                 class,
@@ -1724,13 +1736,11 @@ pub fn repack(args: &RepackArgs) -> CliResult {
     // `backup.fnt`) are passed over, as every command passes them over.
     for (dir, _, _) in &folders {
         for path in table_files(dir)?.0 {
-            fanorona::probe::refuse_folder(&path, "table")
-                .and_then(|()| TableFile::open(&path))
-                .map_err(|e| {
-                    CliError(format!(
-                        "{e} (nothing repacked: mend or move the file first)"
-                    ))
-                })?;
+            TableFile::open(&path).map_err(|e| {
+                CliError(format!(
+                    "{e} (nothing repacked: mend or move the file first)"
+                ))
+            })?;
         }
     }
     let start = Instant::now();
@@ -2181,7 +2191,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
         // whose header and block index read, whatever its values, so the
         // files must go first.
         return Err(CliError(format!(
-            "{} positions' table values disagree with their successors (at the position's own index, or where the probe reads it){}: delete {} and {} WDL {} (`.fnw`), and `fanorona build` with the same board, rules and stones makes them again (it keeps a table whose file reads, wrong values and all); then verify again",
+            "{} positions' table values disagree with their successors (at the position's own index, or where the probe reads it){}: delete {} and {} WDL {} (`.fnw`), and `fanorona build` with the same board, rules and stones makes them again (it keeps a table whose file reads, wrong values and all); then verify again{}",
             mismatches - wdl_mismatches,
             if wdl_mismatches > 0 {
                 format!(", and {wdl_mismatches} WDL file values with their tables")
@@ -2202,6 +2212,13 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
                 "file"
             } else {
                 "files"
+            },
+            // A wrong value can also be a successor's, in a table this
+            // run did not check.
+            if args.sample.is_some() || !args.classes.is_empty() {
+                " (this run checked a sample or some classes: a successor's table it did not check can be the wrong one, so if it fails again, verify without --sample and --classes)"
+            } else {
+                ""
             },
         )));
     }
@@ -2299,35 +2316,41 @@ mod tests {
     #[test]
     fn probe_reuses_a_boards_tables_until_their_folder_changes() {
         let (db, board) = db_with_3x3("reuse", 2);
+        let dir = fanorona::builder::table_dir(&db, &board, &Rules::default());
+        let set_changed = |t: SystemTime| {
+            std::fs::File::open(&dir).unwrap().set_modified(t).unwrap();
+        };
+        let long_ago = SystemTime::now() - Duration::from_secs(60);
+        set_changed(long_ago);
         let mut tables = OpenTables::new(&db, Rules::default());
-        let two = Diagram::parse("W../.../..B w")
+        let two = Diagram::parse("W../.../.B. w")
             .unwrap()
             .to_position::<u64>();
         assert!(tables.get::<u64>(board).probe(&two).is_ok());
-        // The table taken away behind the folder's back (its time of
-        // change put back): the tables opened for the first position
-        // answer the next, as new ones would not.
-        let dir = fanorona::builder::table_dir(&db, &board, &Rules::default());
-        let changed = std::fs::metadata(&dir).unwrap().modified().unwrap();
+        assert!(tables.get::<u64>(board).probe(&two).is_ok());
+        assert_eq!(tables.opened, 1, "opened once for two positions");
+        // A table taken away behind the folder's back (its time of change
+        // put back) is not seen: the tables are those opened first.
         let class = MaterialClass::new(1, 1, false);
         std::fs::remove_file(fanorona::builder::table_path(&dir, class)).unwrap();
         std::fs::remove_file(fanorona::builder::wdl_path(&dir, class)).unwrap();
-        std::fs::File::open(&dir)
-            .unwrap()
-            .set_modified(changed)
-            .unwrap();
-        assert!(tables.get::<u64>(board).probe(&two).is_ok());
+        set_changed(long_ago);
+        tables.get::<u64>(board);
+        assert_eq!(tables.opened, 1);
+        // A change is seen: opened again, the new tables answer.
         let three = Diagram::parse("W../.W./..B w")
             .unwrap()
             .to_position::<u64>();
-        assert!(matches!(
-            tables.get::<u64>(board).probe(&three),
-            Err(ProbeError::NotBuilt { .. })
-        ));
-        // (A folder's time of change is kept to a few milliseconds.)
-        std::thread::sleep(Duration::from_millis(50));
         build_3x3(&db, board, 3);
+        set_changed(SystemTime::now());
         assert!(tables.get::<u64>(board).probe(&three).is_ok());
+        assert_eq!(tables.opened, 2);
+        // Tables opened just after their folder changed are opened again
+        // at the next look, whatever the time of change reads: it is kept
+        // to a tick (2 s on some file systems), in which a second change
+        // reads as the first.
+        tables.get::<u64>(board);
+        assert_eq!(tables.opened, 3);
         std::fs::remove_dir_all(&db).unwrap();
     }
 

@@ -127,8 +127,9 @@ pub struct PlayArgs {
     pub human: HumanArg,
     /// Time limit per move in milliseconds: a side that has not moved
     /// within it loses. The engine leaves half of it unused (at least
-    /// 15 ms, at most 250 ms), so that it answers in time on a busy
-    /// machine; below 50 ms it may not, and is warned of.
+    /// 15 ms, three quarters of a limit under 20 ms; at most 250 ms), so
+    /// that it answers in time on a busy machine; below 50 ms it may not,
+    /// and is warned of.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub time_limit: Option<u64>,
     /// The engine's thinking time per move in milliseconds (never more
@@ -365,11 +366,27 @@ fn save_to_new_file<B: Bits>(game: &Game<B>) -> Result<PathBuf, (PathBuf, io::Er
             .write(true)
             .create_new(true)
             .open(&path);
-        match file.and_then(|mut f| f.write_all(text.as_bytes())) {
-            Ok(()) => return Ok(path),
+        let mut file = match file {
+            Ok(f) => f,
             // (A thousand games in one second is not a person.)
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => {
+                n += 1;
+                continue;
+            }
             Err(e) => return Err((path, e)),
+        };
+        match file
+            .write_all(text.as_bytes())
+            .and_then(|()| file.sync_all())
+        {
+            Ok(()) => return Ok(path),
+            Err(e) => {
+                // Made by this call: a part of a record (a full disk) is
+                // not left where the message says nothing was saved.
+                drop(file);
+                let _ = std::fs::remove_file(&path);
+                return Err((path, e));
+            }
         }
     }
 }
@@ -461,16 +478,16 @@ Commands:
   help          this text
   quit          leave (also at the end of the input)";
 
-/// Time limits below this many milliseconds are warned of when the
-/// engine plays: it keeps 15 ms to answer, which a busy machine may not
-/// give it.
-const SHORT_TIME_LIMIT_MS: u64 = 50;
+/// The least time (ms) to answer in, after its search, that the engine
+/// is left without a warning: what a limit of 50 ms leaves it (at a load
+/// of 3.5, 50 and 80 ms lost no game of 12 each, 20 ms lost 5 of 30 with
+/// half of it kept to answer; session 125).
+const SAFE_SLACK_MS: f64 = 25.0;
 
-/// Warns that the engine may lose on time under `--time-limit` `ms`
-/// (at a load of 3.5, 50 and 80 ms lost no game of 12 each, 20 ms lost
-/// 5 of 30 with half of it kept to answer; session 125).
+/// Warns that the engine may lose on time under `--time-limit` `ms`,
+/// when its search leaves it less than [`SAFE_SLACK_MS`] to answer.
 fn warn_short_time_limit(ms: Option<u64>, engine_time: u64, nodes: Option<u64>) {
-    let Some(ms) = ms.filter(|&ms| ms < SHORT_TIME_LIMIT_MS) else {
+    let Some(ms) = ms else {
         return;
     };
     // The engine's own budget: the smaller of the limit and its time, or
@@ -479,12 +496,16 @@ fn warn_short_time_limit(ms: Option<u64>, engine_time: u64, nodes: Option<u64>) 
         Some(_) => Duration::from_millis(ms),
         None => Duration::from_millis(ms.min(engine_time)),
     };
-    let search = budget - fanorona::engine::time_margin(budget);
-    let slack = Duration::from_millis(ms) - search;
+    // (`budget - time_margin(budget)` overflowed at --engine-time 0.)
+    let search = fanorona::engine::search_budget(budget);
+    let slack = Duration::from_millis(ms).saturating_sub(search);
+    if slack.as_secs_f64() * 1e3 >= SAFE_SLACK_MS {
+        return;
+    }
     eprintln!(
         "warning: --time-limit {ms}: the engine searches {:.1} ms of it and leaves {:.1} ms to \
-         answer, which a busy machine may not give it: it can lose on time (give \
-         {SHORT_TIME_LIMIT_MS} or more)",
+         answer, which a busy machine may not give it: it can lose on time (a limit of 50 ms \
+         or more leaves it {SAFE_SLACK_MS:.0})",
         search.as_secs_f64() * 1e3,
         slack.as_secs_f64() * 1e3
     );

@@ -1119,7 +1119,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     }
 
     /// Solves one node without valuing its moves, searching the goal
-    /// "`first` wins" first.
+    /// "`first` wins" first (after a goal the table already answers).
     fn solve_node_goals(
         &mut self,
         node: Node<B>,
@@ -1194,8 +1194,10 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
     /// The value of a node for its side to move, asking "A wins?" for each
     /// A of `attackers` in turn: a proof gives the value, and once all are
     /// disproved the node is a draw. So `attackers` holds both sides, the
-    /// one to ask first first, or leaves out only a side already known not
-    /// to win. Records the goals searched in `goals`.
+    /// one to search first first, or leaves out only a side already known
+    /// not to win; a goal the table of solved positions answers is taken
+    /// before any search. Records the goals settled or left open in
+    /// `goals`.
     fn value(
         &mut self,
         node: &Node<B>,
