@@ -476,7 +476,9 @@ Commands:
   moves         list the legal moves again
   board         show the board again
   help          this text
-  quit          leave (also at the end of the input)";
+  quit          leave (also at the end of the input); a game going on
+                that is not saved as it stands is saved in
+                fanorona-game-<time>.txt first";
 
 /// The least time (ms) to answer in, after its search, that the engine
 /// is left without a warning: what a limit of 50 ms leaves it (at a load
@@ -1390,7 +1392,9 @@ fn run_match<B: Bits>(args: &MatchArgs, rec: &GameRecord) -> Result<(u32, u32, u
             }
             game.play_turn(&turn)?;
         }
-        warn_table_problems(&*oracle, &mut warned);
+        // (Above the bar, as the game lines are: printed across it, the
+        // warning was garbled.)
+        bar.0.suspend(|| warn_table_problems(&*oracle, &mut warned));
         let o = game.outcome().expect("the game ended");
         match o.winner {
             Some(Color::White) => w += 1,
