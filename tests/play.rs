@@ -380,6 +380,37 @@ fn quit_or_the_end_of_input_mid_game_saves_it() {
     }
 }
 
+/// `load` saves the game it leaves, as `quit` does (it was dropped).
+#[test]
+fn load_saves_the_game_it_leaves() {
+    let both = ["play", "--board", "3x3", "--human", "both"];
+    let dir = scratch_folder("load-saves");
+    let o = run_in(&dir, &both, "a1-b2A\nsave other.txt\nquit\n");
+    assert!(o.status.success());
+    assert_eq!(files_in(&dir), ["other.txt"]);
+    let o = run_in(&dir, &both, "c2-b2A\nload other.txt\nquit\n");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{err}");
+    assert!(
+        stdout(&o).contains("Loaded other.txt: 1 turn."),
+        "{}",
+        stdout(&o)
+    );
+    let files = files_in(&dir);
+    assert_eq!(files.len(), 2, "{files:?}");
+    let left = files
+        .iter()
+        .find(|f| f.starts_with("fanorona-game-"))
+        .unwrap();
+    assert_eq!(
+        err,
+        format!("the game in progress is saved in {left} (fanorona play --load {left} goes on)\n")
+    );
+    let text = std::fs::read_to_string(dir.join(left)).unwrap();
+    assert!(text.contains("1. c2-b2A\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Nothing is saved, and nothing said, of a game with no turn played, a
 /// game over, or a game saved with `save` and unchanged since; a game
 /// changed after its `save` is saved again.

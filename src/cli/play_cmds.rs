@@ -417,21 +417,8 @@ fn save_interrupted<B: Bits>(game: &Game<B>) -> CliError {
 /// threw it away without a word. `saved`: the record as last saved or
 /// loaded, if it was.
 fn leave<B: Bits>(game: &Game<B>, saved: Option<&str>) -> Result<SessionEnd, CliError> {
-    if game.outcome().is_some()
-        || game.turns_played() == 0
-        || saved == Some(game.record().to_text().as_str())
-    {
-        return Ok(SessionEnd::Quit);
-    }
-    match save_to_new_file(game) {
-        Ok(path) => {
-            eprintln!(
-                "the game in progress is saved in {} (fanorona play --load {} goes on)",
-                path.display(),
-                path.display()
-            );
-            Ok(SessionEnd::Quit)
-        }
+    match save_unsaved(game, saved) {
+        Ok(()) => Ok(SessionEnd::Quit),
         Err((path, e)) => {
             eprint!("{}", game.record().to_text());
             Err(CliError(format!(
@@ -440,6 +427,25 @@ fn leave<B: Bits>(game: &Game<B>, saved: Option<&str>) -> Result<SessionEnd, Cli
             )))
         }
     }
+}
+
+/// Saves a game going on that is not saved as it stands (`saved`: the
+/// record as last saved or loaded) to a new file, and says where on
+/// standard error: a game left by `quit`, the end of the input or `load`.
+fn save_unsaved<B: Bits>(game: &Game<B>, saved: Option<&str>) -> Result<(), (PathBuf, io::Error)> {
+    if game.outcome().is_some()
+        || game.turns_played() == 0
+        || saved == Some(game.record().to_text().as_str())
+    {
+        return Ok(());
+    }
+    let path = save_to_new_file(game)?;
+    eprintln!(
+        "the game in progress is saved in {} (fanorona play --load {} goes on)",
+        path.display(),
+        path.display()
+    );
+    Ok(())
 }
 
 struct PlayConfig {
@@ -472,7 +478,8 @@ Commands:
   draw          offer a draw
   resign        give up
   save FILE     save the game record to FILE
-  load FILE     load a game record and go on from it
+  load FILE     load a game record and go on from it (the game going on
+                saved first, as by quit)
   moves         list the legal moves again
   board         show the board again
   help          this text
@@ -949,11 +956,20 @@ fn command<B: Bits>(
                 println!("Load what? Type: load FILE");
             } else {
                 match read_record(Path::new(rest)) {
-                    Ok(rec) => {
-                        let turns = counted(rec.moves.len() as u64, "turn");
-                        println!("Loaded {}: {turns}.", shortened(rest));
-                        return Ok(Some(SessionEnd::Load(rec)));
-                    }
+                    // The game left is saved first, as `quit` saves it
+                    // (it was dropped); if it cannot be, none is loaded.
+                    Ok(rec) => match save_unsaved(game, saved.as_deref()) {
+                        Ok(()) => {
+                            let turns = counted(rec.moves.len() as u64, "turn");
+                            println!("Loaded {}: {turns}.", shortened(rest));
+                            return Ok(Some(SessionEnd::Load(rec)));
+                        }
+                        Err((path, e)) => println!(
+                            "Not loaded: the game in progress could not be saved in {} ({e}); \
+                             save it with `save FILE` first",
+                            path.display()
+                        ),
+                    },
                     Err(e) => println!("Cannot load: {e}"),
                 }
             }
