@@ -518,13 +518,10 @@ fn check_move_syntax(board: &Board, text: &str) -> Result<(), NotationError> {
             // A step's point with another letter after it: the letter is
             // wrong, not the point (`d3-e3X` said "'e3X' is not a point").
             if i > 0
-                && let Some((at, mark)) = pt.char_indices().last()
-                && mark.is_ascii_alphabetic()
-                && board.parse_square(&pt[..at]).is_some()
+                && let Some((point, mark)) = wrong_capture_mark(board, pt)
             {
                 return Err(bad(format!(
-                    "'{mark}' after {} is not a capture mark: A (approach) or W (withdrawal)",
-                    &pt[..at]
+                    "'{mark}' after {point} is not a capture mark: A (approach) or W (withdrawal)"
                 )));
             }
             // Files are lower case: `C1` is c1 mistyped, said so.
@@ -582,6 +579,14 @@ fn normalise(s: &str) -> String {
         after_digit = c.is_ascii_digit();
     }
     out
+}
+
+/// A point of `board` and the letter after it, when `text` is such
+/// (`e3X`): a step whose capture mark is wrong, not an unknown point.
+pub fn wrong_capture_mark<'t>(board: &Board, text: &'t str) -> Option<(&'t str, char)> {
+    let (at, mark) = text.char_indices().last()?;
+    let point = &text[..at];
+    (mark.is_ascii_alphabetic() && board.parse_square(point).is_some()).then_some((point, mark))
 }
 
 /// The characters of an input that messages echo whole ([`shortened`]):

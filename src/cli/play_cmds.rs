@@ -277,6 +277,13 @@ impl Thinking {
     }
 }
 
+/// Runs `think` with [`Thinking`] said of `who`, cleared before its
+/// answer is returned (and printed).
+fn thinking<T>(who: String, think: impl FnOnce() -> T) -> T {
+    let _said = Thinking::start(who);
+    think()
+}
+
 impl Drop for Thinking {
     fn drop(&mut self) {
         drop(self.done.take());
@@ -805,16 +812,15 @@ fn session<B: Bits>(
                 game.turns_to_end(),
             );
             let t0 = Instant::now();
-            let thinking = Thinking::start(format!("{} (engine)", mover.title()));
-            let choice = engine::choose(
-                game.geometry(),
-                game.rules(),
-                game.position(),
-                &*oracle,
-                &limits,
-            );
-            drop(thinking);
-            let choice = choice?;
+            let choice = thinking(format!("{} (engine)", mover.title()), || {
+                engine::choose(
+                    game.geometry(),
+                    game.rules(),
+                    game.position(),
+                    &*oracle,
+                    &limits,
+                )
+            })?;
             if input.interrupted() {
                 return Err(save_interrupted(&game));
             }
@@ -1132,16 +1138,15 @@ fn hint<B: Bits>(
                 let time_left = d.saturating_duration_since(Instant::now());
                 limits.time = Some(t.min(time_left / 2));
             }
-            let thinking = Thinking::start("Hint: the engine".into());
-            let choice = engine::choose(
-                game.geometry(),
-                game.rules(),
-                game.position(),
-                oracle,
-                &limits,
-            );
-            drop(thinking);
-            let choice = choice?;
+            let choice = thinking("Hint: the engine".into(), || {
+                engine::choose(
+                    game.geometry(),
+                    game.rules(),
+                    game.position(),
+                    oracle,
+                    &limits,
+                )
+            })?;
             let suggested = turn_to_string(board, &choice.turn);
             match &chain {
                 Some(p) if !goes_on(&choice.turn) => println!(
@@ -1213,16 +1218,16 @@ fn offer_draw<B: Bits>(
         cfg.nodes,
         game.turns_to_end(),
     );
-    let thinking = Thinking::start(format!("{} (engine)", other.title()));
-    let accepts = engine::accepts_draw(
-        game.geometry(),
-        game.rules(),
-        game.position(),
-        oracle,
-        &limits,
-        other,
-    );
-    drop(thinking);
+    let accepts = thinking(format!("{} (engine)", other.title()), || {
+        engine::accepts_draw(
+            game.geometry(),
+            game.rules(),
+            game.position(),
+            oracle,
+            &limits,
+            other,
+        )
+    });
     if accepts {
         println!("{} (engine) accepts the draw.", other.title());
         game.agree_draw();

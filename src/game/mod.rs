@@ -29,6 +29,7 @@ use crate::geometry::{Board, Geometry};
 use crate::movegen::{CaptureKind, Status, Step, Turn, legal_turns, status};
 use crate::notation::{
     NotationError, parse_position, parse_turn, position_to_fen, shortened, turn_to_string,
+    wrong_capture_mark,
 };
 use crate::position::{Position, PositionError};
 use crate::rules::{Color, Continuation, Rules, Stalemate};
@@ -900,10 +901,7 @@ impl<B: Bits> Game<B> {
         if !looks_like_point {
             // A point with another letter after it: the letter is wrong,
             // not the point (`e3X` was "not a move, a point or a command").
-            if let Some((at, mark)) = t.char_indices().last()
-                && mark.is_ascii_alphabetic()
-                && board.parse_square(&t[..at]).is_some()
-            {
+            if let Some((_, mark)) = wrong_capture_mark(&board, t) {
                 return Err(GameError::BadCaptureMark {
                     text: t.to_string(),
                     mark,
