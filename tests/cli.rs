@@ -472,6 +472,29 @@ fn user_errors_exit_with_code_2() {
         &["perft", "--board", "9x5", "--position", START_9X5],
         &["--position"],
     );
+    // play and match as the other commands (the position's size won
+    // without a word); a saved game's board and rules are its own (rule
+    // flags beside --load were ignored without a word)
+    for cmd in ["play", "match"] {
+        user_error(
+            &[cmd, "--board", "9x5", "--position", START_9X5],
+            &["--position"],
+        );
+    }
+    for flag in [
+        &["--board", "5x5"][..],
+        &["--position", START_9X5],
+        &["--diagonals", "center"],
+        &["--continuation", "forced"],
+        &["--stalemate", "draw"],
+        &["--sacrifice"],
+        &["--first", "black"],
+        &["--move-limit"],
+    ] {
+        let mut args = vec!["play", "--load", "game.txt"];
+        args.extend_from_slice(flag);
+        user_error(&args, &["--load", flag[0]]);
+    }
     user_error(&["no-such-command"], &["no-such-command"]);
     user_error(
         &[

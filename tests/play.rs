@@ -1300,18 +1300,22 @@ fn ctrl_c_stops_the_engine_thinking() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("db")).unwrap();
     let started = std::time::Instant::now();
-    let child = Command::new(BIN)
-        .args(["play", "--board", "9x5", "--human", "none", "--db", "db"])
+    // White (the person) plays, then Black (the engine) has a minute.
+    let mut child = Command::new(BIN)
+        .args(["play", "--board", "9x5", "--human", "white", "--db", "db"])
         .args(["--engine-time", "60000"])
         .current_dir(&dir)
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("start fanorona");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"d3-e3A\n").unwrap();
     std::thread::sleep(Duration::from_millis(1500));
     support::signal::interrupt(child.id());
     let out = child.wait_with_output().unwrap();
+    drop(stdin);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("interrupted: the game is saved in "), "{err}");
@@ -1319,7 +1323,42 @@ fn ctrl_c_stops_the_engine_thinking() {
     let took = started.elapsed();
     assert!(took < Duration::from_secs(30), "{took:?}");
     let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.contains("White plays d3-e3A"), "{out}");
     assert!(!out.contains("(engine) plays"), "{out}");
+    let saved: Vec<_> = files_in(&dir)
+        .into_iter()
+        .filter(|p| p.ends_with(".txt"))
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let text = std::fs::read_to_string(dir.join(&saved[0])).unwrap();
+    assert!(text.contains("1. d3-e3A") && !text.contains("2."), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Ctrl-C before any turn is played saves nothing, as `quit` does there
+/// (it wrote a record of no moves into the current folder), and says so.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_before_a_turn_saves_nothing() {
+    let dir = scratch_folder("ctrlc-first");
+    let child = Command::new(BIN)
+        .args(["play", "--board", "3x3", "--human", "both"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fanorona");
+    std::thread::sleep(Duration::from_millis(700));
+    support::signal::interrupt(child.id());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("interrupted (no turn was played: nothing saved)"),
+        "{err}"
+    );
+    assert_eq!(files_in(&dir), Vec::<String>::new());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -113,14 +113,27 @@ pub enum PlayerArg {
     Random,
 }
 
+/// What a saved game decides, so `--load` takes none of it: a flag
+/// given beside it would be ignored without a word.
+const LOAD_CONFLICTS: [&str; 8] = [
+    "board",
+    "position",
+    "diagonals",
+    "continuation",
+    "stalemate",
+    "sacrifice",
+    "first",
+    "move_limit",
+];
+
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Board size, columns x rows (odd numbers 1 to 13), e.g. 9x5, 5x5, 3x3.
-    #[arg(long, default_value = "9x5")]
+    #[arg(long, default_value = "9x5", conflicts_with = "position")]
     pub board: String,
     /// Start from this position instead of the start position, e.g.
-    /// "BBB/B.W/WWW w" (its size overrides --board).
-    #[arg(long, conflicts_with = "load")]
+    /// "BBB/B.W/WWW w" (it gives the board's size).
+    #[arg(long)]
     pub position: Option<String>,
     /// Which sides a person plays; the engine plays the others.
     #[arg(long, value_enum, default_value_t = HumanArg::White)]
@@ -145,8 +158,9 @@ pub struct PlayArgs {
     /// of 0 ended the game before its first turn.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_turns: Option<u32>,
-    /// Go on with a saved game (its board and rules replace the flags).
-    #[arg(long, value_name = "FILE")]
+    /// Go on with a saved game, under its board and rules (so --board,
+    /// --position and the rule flags are refused beside it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = LOAD_CONFLICTS)]
     pub load: Option<PathBuf>,
     /// Folder of endgame tables for the engine.
     #[arg(long, value_name = "DIR")]
@@ -158,10 +172,10 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// Board size, columns x rows (odd numbers 1 to 13).
-    #[arg(long, default_value = "9x5")]
+    #[arg(long, default_value = "9x5", conflicts_with = "position")]
     pub board: String,
-    /// Start every game from this position instead (its size overrides
-    /// --board).
+    /// Start every game from this position instead (it gives the board's
+    /// size).
     #[arg(long)]
     pub position: Option<String>,
     /// Number of games.
@@ -348,6 +362,12 @@ impl Input {
             match self.rx.recv_timeout(wait) {
                 Ok(l) => return Read::Line(l),
                 Err(RecvTimeoutError::Timeout) => {}
+                // Ctrl-C closes the input of a session run from a
+                // pipe's end as it interrupts: the stop, not the end of
+                // the input, decides then.
+                Err(RecvTimeoutError::Disconnected) if self.interrupted() => {
+                    return Read::Interrupted;
+                }
                 Err(RecvTimeoutError::Disconnected) => return Read::Eof,
             }
         }
@@ -398,10 +418,31 @@ fn save_to_new_file<B: Bits>(game: &Game<B>) -> Result<PathBuf, (PathBuf, io::Er
     }
 }
 
+/// Why a game needs no saving when the session ends, if it does not: it
+/// is over, no turn of it was played, or it is saved (or was loaded) as
+/// it stands (`saved`: that record). `quit`, the end of the input,
+/// `load` and Ctrl-C agree on this (Ctrl-C saved a game with no turn
+/// played, a file of nothing for every session left at its first
+/// prompt).
+fn nothing_to_save<B: Bits>(game: &Game<B>, saved: Option<&str>) -> Option<&'static str> {
+    if game.outcome().is_some() {
+        Some("the game is over")
+    } else if game.turns_played() == 0 {
+        Some("no turn was played")
+    } else if saved == Some(game.record().to_text().as_str()) {
+        Some("the game is saved as it stands")
+    } else {
+        None
+    }
+}
+
 /// Saves the game of a session Ctrl-C or kill stopped, so that nothing is
 /// lost: into the current folder, else on standard error. The error the
-/// program ends with says where.
-fn save_interrupted<B: Bits>(game: &Game<B>) -> CliError {
+/// program ends with says where, or why nothing needed saving.
+fn save_interrupted<B: Bits>(game: &Game<B>, saved: Option<&str>) -> CliError {
+    if let Some(why) = nothing_to_save(game, saved) {
+        return CliError(format!("interrupted ({why}: nothing saved)"));
+    }
     match save_to_new_file(game) {
         Ok(path) => CliError(format!(
             "interrupted: the game is saved in {} (fanorona play --load {} goes on)",
@@ -440,10 +481,7 @@ fn leave<B: Bits>(game: &Game<B>, saved: Option<&str>) -> Result<SessionEnd, Cli
 /// record as last saved or loaded) to a new file, and says where on
 /// standard error: a game left by `quit`, the end of the input or `load`.
 fn save_unsaved<B: Bits>(game: &Game<B>, saved: Option<&str>) -> Result<(), (PathBuf, io::Error)> {
-    if game.outcome().is_some()
-        || game.turns_played() == 0
-        || saved == Some(game.record().to_text().as_str())
-    {
+    if nothing_to_save(game, saved).is_some() {
         return Ok(());
     }
     let path = save_to_new_file(game)?;
@@ -768,7 +806,7 @@ fn session<B: Bits>(
         warn_table_problems(&*oracle, &mut warned);
         // Ctrl-C while the engine thought: seen once it has moved.
         if input.interrupted() {
-            return Err(save_interrupted(&game));
+            return Err(save_interrupted(&game, saved.as_deref()));
         }
         if let Some(o) = game.outcome() {
             if !announced {
@@ -786,7 +824,7 @@ fn session<B: Bits>(
             });
             let line = match input.read(None) {
                 Read::Line(l) => l,
-                Read::Interrupted => return Err(save_interrupted(&game)),
+                Read::Interrupted => return Err(save_interrupted(&game, saved.as_deref())),
                 _ => return leave(&game, saved.as_deref()),
             };
             match command(&line, &mut game, cfg, &*oracle, input, None, &mut saved)? {
@@ -822,7 +860,7 @@ fn session<B: Bits>(
                 )
             })?;
             if input.interrupted() {
-                return Err(save_interrupted(&game));
+                return Err(save_interrupted(&game, saved.as_deref()));
             }
             let took = t0.elapsed();
             if cfg.time_limit.is_some_and(|l| took > l) {
@@ -857,7 +895,7 @@ fn session<B: Bits>(
             }
             Read::Interrupted => {
                 println!();
-                return Err(save_interrupted(&game));
+                return Err(save_interrupted(&game, saved.as_deref()));
             }
             Read::Timeout => {
                 println!();
