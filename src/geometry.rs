@@ -154,9 +154,11 @@ impl Board {
     /// They do when C + R = 2 mod 4 (3x3, 5x5, 7x3, 9x5): the centre
     /// (C/2, R/2) then has an even coordinate sum, so it is strong under
     /// `corner` too and strength alternates from it the same way. On 5x3,
-    /// 9x3 or 7x5 (C + R = 0 mod 4) the rules differ.
+    /// 9x3 or 7x5 (C + R = 0 mod 4) the rules differ. A board of one row
+    /// or one column has no diagonals at all, so they agree there too
+    /// (5x1 built a `center` folder of the `corner` one's tables).
     pub fn diagonal_rules_agree(&self) -> bool {
-        (self.cols + self.rows) % 4 == 2
+        (self.cols + self.rows) % 4 == 2 || self.cols == 1 || self.rows == 1
     }
 
     /// The same board turned onto its side: columns become rows.
@@ -472,6 +474,7 @@ impl<B: Bits> Geometry<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::Wide;
 
     #[test]
     fn all_sizes_and_rules_agree_where_the_book_says() {
@@ -479,8 +482,17 @@ mod tests {
             for r in (1..=13).step_by(2) {
                 let a = Board::new(c, r, Diagonals::Corner).unwrap();
                 let b = Board::new(c, r, Diagonals::Center).unwrap();
-                let same = (0..c).all(|x| (0..r).all(|y| a.is_strong(x, y) == b.is_strong(x, y)));
-                assert_eq!(same, (c + r) % 4 == 2, "{c}x{r}");
+                let strong_alike =
+                    (0..c).all(|x| (0..r).all(|y| a.is_strong(x, y) == b.is_strong(x, y)));
+                assert_eq!(strong_alike, (c + r) % 4 == 2, "{c}x{r}");
+                // The same lines: from every point, the same neighbours.
+                let (ga, gb) = (Geometry::<Wide>::new(a), Geometry::<Wide>::new(b));
+                let same = (0..a.points() as Square).all(|sq| {
+                    Direction::ALL
+                        .iter()
+                        .all(|&d| ga.next(sq, d) == gb.next(sq, d))
+                });
+                assert_eq!(same, strong_alike || c == 1 || r == 1, "{c}x{r}");
                 assert_eq!(same, a.diagonal_rules_agree(), "{c}x{r}");
                 assert_eq!(same, b.diagonal_rules_agree(), "{c}x{r}");
             }

@@ -1188,8 +1188,9 @@ fn a_board_whose_diagonal_rules_agree_shares_the_corner_tables() {
         diagonals: Diagonals::Center,
         ..Default::default()
     };
-    // 3x3 and 7x3: C + R = 2 mod 4, one game under both names.
-    for (cols, rows) in [(3, 3), (7, 3), (3, 7)] {
+    // 3x3 and 7x3: C + R = 2 mod 4, one game under both names; one row
+    // or column: no diagonals at all.
+    for (cols, rows) in [(3, 3), (7, 3), (3, 7), (5, 1), (1, 7), (13, 1)] {
         let board = Board::new(cols, rows, Diagonals::Center).unwrap();
         assert_eq!(
             table_dir(&db, &board, &center),
