@@ -2177,6 +2177,17 @@ fn probe_under_the_move_limit() {
         near,
     ]);
     assert!(out.contains("\"moves\": []"), "{out}");
+    // A game already over is not lost to the move limit.
+    let out = ok(&[
+        "probe",
+        "--db",
+        dir,
+        "--move-limit",
+        "--turns-left",
+        "0",
+        "..B w",
+    ]);
+    assert_eq!(out.trim_end(), "..B w: loss 0 (no turn left)");
     // A folder that is not there is said once, as such.
     let missing = db.join("no-such-folder");
     user_error(

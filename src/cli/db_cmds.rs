@@ -1085,7 +1085,10 @@ fn probe_one(
         };
         let left_json = turns_left.map(|t| format!(", \"turns_left\": {t}")).unwrap_or_default();
         let left_text = match turns_left {
-            Some(0) => " (no turn left: the move limit is reached)".to_string(),
+            // A game already over (no stones, no move) is lost whatever
+            // the limit: the limit is its reason only for a draw.
+            Some(0) if v == Value::Draw => " (no turn left: the move limit is reached)".to_string(),
+            Some(0) => " (no turn left)".to_string(),
             Some(1) => " (1 turn left)".to_string(),
             Some(t) => format!(" ({t} turns left)"),
             None => String::new(),
