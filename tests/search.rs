@@ -1695,6 +1695,12 @@ fn an_ending_builds_the_tables_of_its_stones_only() {
     let last = stdout.lines().last().unwrap_or_default();
     assert_eq!(json_number(last, "tables"), 4, "{last}");
     assert!(stderr.contains("tables 7x5 up to 4 stones"), "{stderr}");
+    // Where they went: the board's folder, not only the database.
+    let folder = std::path::Path::new(db).join("7x5-corner-free-sl");
+    assert!(
+        stderr.contains(&format!("in {}: ", folder.display())),
+        "{stderr}"
+    );
     let (code, info, _) = fanorona(&["info", "--db", db]);
     assert_eq!(code, 0);
     assert!(info.contains("every class up to 4 stones\n"), "{info}");

@@ -516,7 +516,10 @@ pub fn build_tables_until(
     match output {
         BuildOutput::Table => println!("{totals}"),
         BuildOutput::Summary => {
-            eprintln!("tables {board} {selection} in {}: {totals}", db.display())
+            // The folder, not the database: a tall board's tables are
+            // its wide transpose's, which the folder's name says.
+            let dir = fanorona::builder::table_dir(db, &board, rules);
+            eprintln!("tables {board} {selection} in {}: {totals}", dir.display())
         }
         BuildOutput::Json => {}
     }
