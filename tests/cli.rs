@@ -1132,6 +1132,29 @@ fn a_build_refuses_a_folder_another_build_is_writing() {
         j.contains("\"tables\": [], \"in_progress\": [{\"kind\": \"overflow\""),
         "{j}"
     );
+    // A note it cannot understand is named (info passed over it and a
+    // build removed it without a word); the build warns and goes on.
+    std::fs::write(waiting.join("4v4.overflow"), "distanse").unwrap();
+    let text = ok(&["info", "--db", e]);
+    assert!(
+        text.contains(
+            "  in progress: 4v4: overflow note not understood (it holds \"distanse\", not one of"
+        ),
+        "{text}"
+    );
+    let j = ok(&["info", "--db", e, "--json"]);
+    assert!(
+        j.contains("{\"kind\": \"unreadable_overflow\", \"group\": \"4v4\""),
+        "{j}"
+    );
+    std::fs::write(waiting.join("2v2.overflow"), [0xff, 0xfe]).unwrap();
+    let r = ok_run(&["build", "--board", "9x5", "--pieces", "4", "--db", e]);
+    assert!(
+        r.stderr.contains("2v2.overflow: overflow note not understood (stream did not contain valid UTF-8); passed over"),
+        "{}",
+        r.stderr
+    );
+    assert!(!waiting.join("2v2.overflow").exists());
     let _ = std::fs::remove_dir_all(&empty);
     std::fs::write(&lock, "4294967295 fanorona").unwrap();
     std::fs::write(folder.join("2v2.overflow"), "distance").unwrap();

@@ -603,7 +603,18 @@ fn overflow_marker_path(dir: &Path, group: &[MaterialClass]) -> PathBuf {
 }
 
 fn read_overflow_marker(path: &Path) -> Option<Overflow> {
-    let text = std::fs::read_to_string(path).ok()?;
+    overflow_note(path).ok().flatten()
+}
+
+/// What an overflow note says: `Ok(None)` when there is none, `Err`
+/// (why, in words) when there is one it cannot read or understand, which
+/// a build passes over (starting in the 3-byte layout) and `info` names.
+fn overflow_note(path: &Path) -> Result<Option<Overflow>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
     [
         Overflow::Distance,
         Overflow::LongDistance,
@@ -611,6 +622,13 @@ fn read_overflow_marker(path: &Path) -> Option<Overflow> {
     ]
     .into_iter()
     .find(|o| o.word() == text.trim())
+    .map(Some)
+    .ok_or_else(|| {
+        format!(
+            "it holds {:?}, not one of distance, long-distance, children",
+            crate::notation::shortened(text.trim())
+        )
+    })
 }
 
 /// A group's solving stopped from outside is the build's error; an
@@ -677,6 +695,15 @@ pub enum PendingWork {
         /// for a distance, 6 for paika moves).
         overflow: Overflow,
     },
+    /// An overflow note a build cannot read or understand: it passes
+    /// over it, starting the group in the 3-byte layout (and removes it
+    /// with the group's other files once the group is written).
+    UnreadableOverflowNote {
+        /// The group's name, from the file's: its classes joined by `+`.
+        group: String,
+        /// Why the note is not understood, in words.
+        why: String,
+    },
     /// The lock of a build (`build.lock`): the process id it names, and
     /// whether that process runs and holds it (if not, the lock is what a
     /// killed build left, and the next one takes it).
@@ -709,7 +736,7 @@ impl fmt::Display for PendingWork {
                 bytes,
             } => write!(
                 f,
-                "{group}: snapshot {stage} ({layout_bytes} bytes a position, {:.2} GiB); building again goes on from there",
+                "{group}: snapshot {stage} ({layout_bytes} bytes a position, {:.2} GiB); building again goes on from there if its arrays, read only then, check out",
                 *bytes as f64 / GIB
             ),
             PendingWork::UnusableSnapshot {
@@ -730,6 +757,10 @@ impl fmt::Display for PendingWork {
                 f,
                 "{group}: outgrew the 3-byte layout ({}); building again starts it in a larger one",
                 overflow.word()
+            ),
+            PendingWork::UnreadableOverflowNote { group, why } => write!(
+                f,
+                "{group}: overflow note not understood ({why}): building again passes over it, starting in the 3-byte layout"
             ),
             // (`repack` takes the same lock: one it left was said to be a
             // build's.)
@@ -790,11 +821,12 @@ pub fn pending_work(dir: &Path) -> Vec<PendingWork> {
                     },
                 });
             }
-            (Some("overflow"), Some(group)) => {
-                if let Some(overflow) = read_overflow_marker(&path) {
-                    out.push(PendingWork::OverflowNote { group, overflow });
-                }
-            }
+            (Some("overflow"), Some(group)) => match overflow_note(&path) {
+                Ok(Some(overflow)) => out.push(PendingWork::OverflowNote { group, overflow }),
+                Ok(None) => {}
+                // (Passed over without a word: a build then removed it.)
+                Err(why) => out.push(PendingWork::UnreadableOverflowNote { group, why }),
+            },
             _ if is_half_written(&path) => out.push(PendingWork::HalfWritten {
                 file: path
                     .file_name()
@@ -1142,7 +1174,15 @@ impl<B: Bits> Builder<B> {
         // remembered on disk until the group is written, so that a build
         // resumed after a kill does not pay for the narrow attempt again.
         let marker = overflow_marker_path(&self.dir, group);
-        let remembered = read_overflow_marker(&marker);
+        let remembered = overflow_note(&marker).unwrap_or_else(|why| {
+            if self.options.progress {
+                eprintln!(
+                    "warning: {}: overflow note not understood ({why}); passed over",
+                    marker.display()
+                );
+            }
+            None
+        });
         // Hours of work may start again in a larger layout: say why, and
         // how big.
         let progress = self.options.progress;

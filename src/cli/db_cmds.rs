@@ -216,6 +216,11 @@ fn pending_json(w: &PendingWork) -> String {
             json_str(group),
             json_str(overflow.word())
         ),
+        PendingWork::UnreadableOverflowNote { group, why } => format!(
+            "\"kind\": \"unreadable_overflow\", \"group\": {}, \"why\": {}",
+            json_str(group),
+            json_str(why)
+        ),
         PendingWork::Lock { pid, running } => {
             let pid = pid.map_or_else(|| "null".to_string(), |pid| pid.to_string());
             format!("\"kind\": \"lock\", \"pid\": {pid}, \"running\": {running}")
