@@ -251,7 +251,11 @@ fn choose_impl<B: Bits, O: Oracle<B> + ?Sized>(
     crate::value::same_game(&geo.board, rules, oracle).map_err(EngineError::Mismatch)?;
     pos.check(&geo.board).map_err(EngineError::Position)?;
     let started = Instant::now();
-    let deadline = limits.time.map(|t| started + search_budget(t));
+    // A time past what the clock can count is no limit (Duration::MAX
+    // panicked).
+    let deadline = limits
+        .time
+        .and_then(|t| started.checked_add(search_budget(t)));
     // Distinct children, each with the first turn that reaches it.
     let mut roots: Vec<(Turn, Position<B>)> = Vec::new();
     for (t, p) in legal_turns(geo, rules, pos) {
@@ -505,7 +509,8 @@ pub fn search_budget(t: Duration) -> Duration {
 /// session 120), and half of 20 ms lost 5 games of 30 at a load of 3.5
 /// (a 10 ms search took 13 ms, the move 26 ms; session 125).
 pub fn time_margin(t: Duration) -> Duration {
-    let at_least = MIN_TIME_MARGIN.min(t * 3 / 4);
+    // (Divided first: `t * 3` overflowed for a caller's Duration::MAX.)
+    let at_least = MIN_TIME_MARGIN.min(t / 4 * 3);
     (t / 2)
         .max(at_least)
         .clamp(Duration::from_micros(200), Duration::from_millis(250))
@@ -944,6 +949,24 @@ mod tests {
             &Limits::time(Duration::ZERO),
         )
         .unwrap();
+        assert!(
+            legal_turns(&geo, &Rules::default(), &pos)
+                .iter()
+                .any(|(t, _)| *t == c.turn)
+        );
+    }
+
+    /// A time the clock cannot add is no limit (it panicked); the depth
+    /// ends the search.
+    #[test]
+    fn a_time_past_the_clock_is_no_limit() {
+        let (geo, pos) = start(5, 3);
+        assert_eq!(time_margin(Duration::MAX), Duration::from_millis(250));
+        let limits = Limits {
+            time: Some(Duration::MAX),
+            ..Limits::depth(3)
+        };
+        let c = choose(&geo, &Rules::default(), &pos, &NoTables, &limits).unwrap();
         assert!(
             legal_turns(&geo, &Rules::default(), &pos)
                 .iter()

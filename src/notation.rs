@@ -520,9 +520,17 @@ fn check_move_syntax(board: &Board, text: &str) -> Result<(), NotationError> {
             if i > 0
                 && let Some((point, mark)) = wrong_capture_mark(board, pt)
             {
-                return Err(bad(format!(
-                    "'{mark}' after {point} is not a capture mark: A (approach) or W (withdrawal)"
-                )));
+                // (`c2AA` said "'A' after c2 is not a capture mark: A
+                // (approach) or W ...".)
+                return Err(bad(if "AWaw".contains(mark) {
+                    format!(
+                        "two capture marks after {point}: give one, A (approach) or W (withdrawal)"
+                    )
+                } else {
+                    format!(
+                        "'{mark}' after {point} is not a capture mark: A (approach) or W (withdrawal)"
+                    )
+                }));
             }
             // Files are lower case: `C1` is c1 mistyped, said so.
             let lower = pt.to_ascii_lowercase();

@@ -1479,6 +1479,8 @@ fn move_errors_are_typed() {
         ("a1", "'-'"),
         // (A letter after a point is named as a wrong capture mark.)
         ("a1-b2Q", "'Q' after b2 is not a capture mark"),
+        ("a1-b2AA", "two capture marks after b2: give one"),
+        ("a1-b2Wa", "two capture marks after b2: give one"),
         ("xq7", "'q7'"),
         ("", "'-'"),
         ("a01-b2A", "'a01'"),

@@ -249,6 +249,10 @@ pub struct SettingNames<'a> {
     pub classes: &'a str,
     /// The sacrifice rule ([`Rules::sacrifice`]).
     pub sacrifice: &'a str,
+    /// What takes up a stopped build ([`BuildError::Stopped`]): building
+    /// the same tables again, which a program's user does by giving the
+    /// same command.
+    pub again: &'a str,
 }
 
 impl SettingNames<'static> {
@@ -258,6 +262,7 @@ impl SettingNames<'static> {
         pieces: "Selection::UpTo",
         classes: "Selection::Classes",
         sacrifice: "Rules::sacrifice",
+        again: "a build of the same tables",
     };
 
     /// The command line's flags (`fanorona build`).
@@ -266,6 +271,7 @@ impl SettingNames<'static> {
         pieces: "--pieces",
         classes: "--classes",
         sacrifice: "--sacrifice",
+        again: "the same command",
     };
 }
 
@@ -278,6 +284,7 @@ impl BuildError {
             pieces: pieces_name,
             classes,
             sacrifice,
+            again,
         } = names;
         match self {
             BuildError::Table(e) => e.to_string(),
@@ -285,11 +292,11 @@ impl BuildError {
                 group,
                 stage: Some(stage),
             } => {
-                format!("build stopped: {group} saved {stage}; the same command goes on from there")
+                format!("build stopped: {group} saved {stage}; {again} goes on from there")
             }
             // (It said "saved" all the same.)
             BuildError::Stopped { group, stage: None } => format!(
-                "build stopped: {group} could not be saved (said above); the same command builds it again from its start"
+                "build stopped: {group} could not be saved (said above); {again} builds it again from its start"
             ),
             BuildError::Io { path, err } => format!("{}: {err}", path.display()),
             BuildError::TooBig {

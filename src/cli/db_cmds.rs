@@ -506,7 +506,7 @@ pub fn build_tables_until(
         Err(e @ BuildError::Stopped { .. }) => {
             return Ok(Err(BuildStopped {
                 interrupted: stop_flag().load(Ordering::SeqCst),
-                saved: e.to_string(),
+                saved: e.text(&fanorona::builder::SettingNames::FLAGS),
             }));
         }
         r => r.map_err(refusal)?,
