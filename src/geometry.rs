@@ -219,6 +219,21 @@ impl Board {
         Ok((c, r))
     }
 
+    /// Parses `CxR` (e.g. `9x5`) into the board of that size under
+    /// `diagonals`: [`Board::parse_size`] and [`Board::new`] in one.
+    ///
+    /// ```
+    /// use fanorona::geometry::Board;
+    /// use fanorona::rules::Diagonals;
+    /// let board = Board::parse("9x5", Diagonals::Corner).unwrap();
+    /// assert_eq!((board.cols, board.rows), (9, 5));
+    /// assert!(Board::parse("4x3", Diagonals::Corner).is_err());
+    /// ```
+    pub fn parse(s: &str, diagonals: Diagonals) -> Result<Board, BoardError> {
+        let (cols, rows) = Board::parse_size(s)?;
+        Board::new(cols, rows, diagonals)
+    }
+
     /// The number of points, `cols * rows`; the points are numbered 0 to
     /// `points() - 1` (see [`Board::square`]).
     #[inline]

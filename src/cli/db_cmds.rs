@@ -815,8 +815,7 @@ fn parse_classes(names: &[String]) -> Result<Vec<MaterialClass>, CliError> {
 pub fn build(args: &BuildArgs) -> CliResult {
     set_threads(args.threads)?;
     let rules = args.rules.rules();
-    let (c, r) = Board::parse_size(&args.board)?;
-    let board = Board::new(c, r, rules.diagonals)?;
+    let board = Board::parse(&args.board, rules.diagonals)?;
     let selection = if args.classes.is_empty() {
         Selection::UpTo(parse_pieces(args.pieces.as_deref(), &board)?)
     } else {
@@ -2078,8 +2077,7 @@ pub fn verify(args: &VerifyArgs) -> CliResult {
     let rules = args.rules.rules();
     let wanted = match &args.board {
         Some(size) => {
-            let (c, r) = Board::parse_size(size)?;
-            let board = Board::new(c, r, rules.diagonals)?;
+            let board = Board::parse(size, rules.diagonals)?;
             // The folder `build`, `probe` and `solve` use for these rules
             // (which leaves out what the tables share: who moves first,
             // the move limit, the diagonals where both rules agree).

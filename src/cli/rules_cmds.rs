@@ -184,8 +184,7 @@ pub fn board_and_diagram(
             Ok((d.board(rules.diagonals), d))
         }
         None => {
-            let (c, r) = Board::parse_size(board)?;
-            let b = Board::new(c, r, rules.diagonals)?;
+            let b = Board::parse(board, rules.diagonals)?;
             let d = with_bits!(b.points(), B => {
                 Diagram::from_position(&b, &Position::<B>::start(&b, rules.first))
             });

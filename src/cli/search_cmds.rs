@@ -1149,8 +1149,7 @@ pub fn table(args: &TableArgs) -> CliResult {
     // Read every board first, so a typo stops the run before any search.
     let mut boards = Vec::new();
     for b in &args.boards {
-        let (c, r) = Board::parse_size(b)?;
-        let board = Board::new(c, r, rules.diagonals)?;
+        let board = Board::parse(b, rules.diagonals)?;
         // Refused, not dropped: a board given twice is most likely a typo
         // for another one (3x3,3x3 for 3x3,3x5), which dropping it would
         // hide; it was solved and listed twice. (3x5 and 5x3 are two
