@@ -2,6 +2,9 @@
 
 mod cli;
 
+use std::any::Any;
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -109,6 +112,55 @@ fn quiet_on_closed_pipe() {
 #[cfg(not(target_os = "linux"))]
 fn quiet_on_closed_pipe() {}
 
+/// The start of the panic `println!` and `eprintln!` raise when the
+/// write fails (a full disk, `/dev/full`).
+const PRINT_FAILED: &str = "failed printing to ";
+
+/// The text of a panic that is a failed write to standard output or
+/// error, if it is one.
+fn print_failure(payload: &(dyn Any + Send)) -> Option<&str> {
+    let text = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())?;
+    text.starts_with(PRINT_FAILED).then_some(text)
+}
+
+/// Runs the command; a failed write to standard output or error ends it
+/// as any other error does, with a message (where standard error takes
+/// one) and exit code 2. Every command panicked there, and the panic's
+/// text (exit code 101) was all a user saw, or nothing when standard
+/// error was the full one. The panic unwinds as any other, so that a
+/// build's half-written files and lock are removed on the way.
+fn run_catching_failed_output(cli: Cli) -> ExitCode {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if print_failure(info.payload()).is_none() {
+            default_hook(info);
+        }
+    }));
+    let message = match std::panic::catch_unwind(AssertUnwindSafe(|| run(cli))) {
+        Ok(Ok(())) => return ExitCode::SUCCESS,
+        Ok(Err(e)) => format!("error: {e}"),
+        Err(payload) => match print_failure(&*payload) {
+            Some(text) => {
+                let text = &text[PRINT_FAILED.len()..];
+                let (stream, why) = text.split_once(": ").unwrap_or((text, "failed"));
+                let stream = match stream {
+                    "stdout" => "standard output",
+                    "stderr" => "standard error",
+                    other => other,
+                };
+                format!("error: writing {stream}: {why}")
+            }
+            None => std::panic::resume_unwind(payload),
+        },
+    };
+    // (Not `eprintln!`: standard error may be the full one.)
+    let _ = writeln!(std::io::stderr(), "{message}");
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
     if !plays_on_the_clock() {
         cli::huge_heap::restart_with_huge_page_heap();
@@ -121,11 +173,5 @@ fn main() -> ExitCode {
         .mut_subcommands(|c| c.allow_negative_numbers(true))
         .get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    run_catching_failed_output(cli)
 }

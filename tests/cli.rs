@@ -2570,3 +2570,41 @@ fn a_table_cache_is_kept_only_for_tables() {
     assert_eq!(solve("4"), (0.1 * (1u64 << 30) as f64) as u64);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Output that cannot be written (a full disk) ends a command with a
+/// message and exit code 2, as other errors do: every command panicked
+/// in `println!` (exit code 101, the panic's text all a user saw).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_an_error_not_a_panic() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    for args in [
+        &["moves", "--board", "5x5"][..],
+        &["perft", "--board", "5x5", "--depth", "2", "--json"],
+        &["show", "--board", "3x3"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_fanorona"))
+            .args(args)
+            .stdout(std::fs::File::create(full).unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end(),
+            "error: writing standard output: No space left on device (os error 28)",
+            "{args:?}"
+        );
+    }
+    // Standard error full too: the same exit code, nothing to say it on.
+    let out = Command::new(env!("CARGO_BIN_EXE_fanorona"))
+        .args(["moves", "--board", "3x3"])
+        .stdout(std::fs::File::create(full).unwrap())
+        .stderr(std::fs::File::create(full).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

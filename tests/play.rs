@@ -1883,3 +1883,52 @@ fn move_input_says_what_it_did() {
     assert!(saved.contains("7. b2-c1W-c2A"), "{saved}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `save FILE` over a saved game writes the new record whole or not at
+/// all: it wrote in place, and a write that failed (a full disk; here a
+/// file-size limit) left an empty or cut file where the saved game had
+/// been.
+#[cfg(unix)]
+#[test]
+fn a_failed_save_keeps_the_record_it_would_replace() {
+    let dir = scratch_folder("save-fails");
+    // Paika moves back and forth on 7x1: a long game, no capture.
+    let o = run_in(
+        &dir,
+        &["play", "--position", "W.....B w", "--human", "both"],
+        "a1-b1\nsave g.txt\nquit\n",
+    );
+    assert!(stdout(&o).contains("Saved 1 turn to g.txt."), "{}", stdout(&o));
+    let before = std::fs::read_to_string(dir.join("g.txt")).unwrap();
+    let mut input = String::new();
+    for _ in 0..20 {
+        input.push_str("a1-b1\ng1-f1\nb1-a1\nf1-g1\n");
+    }
+    input.push_str("save g.txt\nquit\n");
+    // At most 512 bytes a file; the signal of a write past it ignored,
+    // so that the write fails instead of ending the program.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec {BIN} play --position 'W.....B w' --human both"
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sh");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = stdout(&o);
+    assert!(out.contains("Cannot save to g.txt: File too large"), "{out}");
+    assert_eq!(std::fs::read_to_string(dir.join("g.txt")).unwrap(), before);
+    // Nothing half written left (quit's own save fails too, and says so).
+    assert_eq!(files_in(&dir), ["g.txt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

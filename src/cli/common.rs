@@ -324,18 +324,24 @@ fn tmp_beside(path: &Path) -> PathBuf {
 /// renamed over it (a full disk left a table half written, the old one
 /// gone).
 pub fn write_file(path: &Path, text: &str) -> CliResult {
-    let failed = |e: std::io::Error| CliError(format!("cannot write {}: {e}", path.display()));
+    write_whole(path, text).map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+}
+
+/// [`write_file`]'s writing, with the system's error as it is: `play`'s
+/// `save` words its own message (it wrote in place, and a full disk left
+/// an empty file where a saved game had been).
+pub fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
     let tmp = tmp_beside(path);
     let written = std::fs::File::create(&tmp).and_then(|mut f| {
         use std::io::Write;
         f.write_all(text.as_bytes())?;
         f.sync_all()
     });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(failed(e));
-    }
-    Ok(())
+    written
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
 }
 
 /// Copies `src` to `dst` whole: into `dst` with `.tmp` added (which the

@@ -986,7 +986,7 @@ fn command<B: Bits>(
                 );
             } else {
                 let text = game.record().to_text();
-                match std::fs::write(rest, &text) {
+                match super::common::write_whole(Path::new(rest), &text) {
                     Ok(()) => {
                         println!("Saved {} to {name}.", counted(game.turns_played(), "turn"));
                         *saved = Some(text);
