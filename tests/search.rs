@@ -3648,3 +3648,75 @@ fn first_black_with_a_position_of_white_to_move_is_said_to_be_passed_over() {
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("warning"), "{err}");
 }
+
+/// A split search whose first moves' checkpoints cannot be written (here a
+/// file-size limit stands for a full disk) fails, exit code 2 with the
+/// reason on standard error, as the whole search's own checkpoint does: it
+/// said so on standard output only, and exited 0.
+#[cfg(unix)]
+#[test]
+fn a_split_search_whose_checkpoints_cannot_be_written_fails() {
+    let cwd = std::env::temp_dir().join(format!("fanorona-split-full-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cwd);
+    std::fs::create_dir_all(&cwd).unwrap();
+    // Files of at most 512 bytes; the signal of a write past that ignored,
+    // so that the write fails instead of ending the program.
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec {} solve --board 5x5 --pieces 0 --threads 2 --checkpoint sp --nodes 20000 --quiet",
+        env!("CARGO_BIN_EXE_fanorona")
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(stdout.contains(": not written: "), "{stdout}");
+    assert_eq!(out.status.code(), Some(2), "{stdout}\n{stderr}");
+    assert!(
+        stderr.starts_with("error: writing the checkpoint failed: sp/")
+            && stderr.contains("File too large"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&cwd).unwrap();
+}
+
+/// A damaged checkpoint is refused and kept, and the message says how to
+/// go on (it gave no way forward).
+#[test]
+fn a_damaged_checkpoint_says_how_to_go_on() {
+    let cwd = std::env::temp_dir().join(format!("fanorona-damaged-cp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cwd);
+    std::fs::create_dir_all(&cwd).unwrap();
+    let file = cwd.join("cp.fns");
+    let path = file.to_str().unwrap();
+    let args = [
+        "solve",
+        "--board",
+        "5x3",
+        "--pieces",
+        "0",
+        "--checkpoint",
+        path,
+    ];
+    let (code, _, stderr) = fanorona(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let whole = std::fs::read(&file).unwrap();
+    for bytes in [
+        &whole[..whole.len() - 5],
+        b"not a checkpoint at all".as_slice(),
+    ] {
+        std::fs::write(&file, bytes).unwrap();
+        let (code, stdout, stderr) = fanorona(&args);
+        assert_eq!(code, 2, "{stdout}");
+        assert!(
+            stderr.contains("; it is left as it is: move it aside (or delete it) to search afresh"),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    }
+    std::fs::remove_dir_all(&cwd).unwrap();
+}

@@ -14,7 +14,7 @@ use fanorona::rules::Color;
 use fanorona::search::{CheckpointError, CheckpointInfo, MoveSearchHook, SolveResult, Solver};
 use fanorona::value::Oracle;
 
-use super::common::json_str;
+use super::common::{CliError, json_str};
 use super::progress::bytes;
 
 /// What `--checkpoint` read and wrote.
@@ -230,6 +230,21 @@ impl MoveCheckpoints<'_> {
             stop.store(true, Ordering::SeqCst);
         }
     }
+}
+
+/// A search's own checkpoint (or seed) that cannot be read, as the
+/// run's error: a damaged file, or one that is no checkpoint of this
+/// program's, says how to go on (it was refused with no way forward).
+pub(super) fn unreadable_checkpoint(e: CheckpointError) -> CliError {
+    let hint = match e {
+        CheckpointError::Corrupt { .. }
+        | CheckpointError::NotACheckpoint { .. }
+        | CheckpointError::Version { .. } => {
+            "; it is left as it is: move it aside (or delete it) to search afresh"
+        }
+        _ => "",
+    };
+    CliError(format!("{e}{hint}"))
 }
 
 /// Reads a search's own checkpoint `file` if it exists (its tree taken up

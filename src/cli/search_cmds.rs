@@ -23,7 +23,7 @@ use fanorona::with_bits;
 
 use super::checkpoints::{
     CheckpointPlan, CheckpointRead, CheckpointReport, CheckpointWritten, MergeReport,
-    MoveCheckpointState, MoveCheckpoints, load_own_or_seed,
+    MoveCheckpointState, MoveCheckpoints, load_own_or_seed, unreadable_checkpoint,
 };
 use super::common::{
     CliError, CliResult, ColorArg, DbUse, MAX_THREADS, RuleArgs, check_db_folder, gib_to_bytes,
@@ -762,6 +762,7 @@ fn run<B: Bits>(
             let st = h.state.into_inner().expect("checkpoint lock");
             if let Some(e) = st.error {
                 line.finish();
+                let CliError(e) = unreadable_checkpoint(e);
                 return Err(CliError(format!(
                     "{e} (the other first moves' checkpoints were written)"
                 )));
@@ -781,7 +782,7 @@ fn run<B: Bits>(
         if let Some(plan) = checkpoint
             && let Some((source, loaded)) = load_own_or_seed(&mut solver, plan.path, plan.seed, pos)
         {
-            let info = loaded?;
+            let info = loaded.map_err(unreadable_checkpoint)?;
             let own = source == plan.path;
             let r = CheckpointRead::of(&board, &info);
             if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
@@ -1096,7 +1097,29 @@ pub fn solve(args: &SolveArgs) -> CliResult {
     } else {
         print_solve(&r, &rules, &d);
     }
-    let lost = r.checkpoint.as_ref().and_then(|c| c.error.as_ref());
+    // The first checkpoint that could not be written: the search's own,
+    // or a first move's (a split search exited 0 when none of them could
+    // be, said only on standard output).
+    let failed_moves: Vec<_> = r
+        .move_checkpoints
+        .iter()
+        .filter_map(|(_, c)| c.error.as_ref().map(|e| (c, e)))
+        .collect();
+    let lost = match (
+        r.checkpoint.as_ref().and_then(|c| c.error.as_ref()),
+        failed_moves.first(),
+    ) {
+        (Some(e), _) => Some(e.to_string()),
+        // (Its message names the file.)
+        (None, Some((_, e))) => Some(format!(
+            "{e}{}",
+            match failed_moves.len() {
+                1 => String::new(),
+                n => format!(" (and {} more of the first moves' files)", n - 1),
+            }
+        )),
+        (None, None) => None,
+    };
     if interrupted {
         // Ctrl-C or kill is not an answer: exit 2, as `build`, `play` and
         // `match` do, once the report of where it stood is out (a limit
