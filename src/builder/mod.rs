@@ -995,7 +995,27 @@ impl<B: Bits> Builder<B> {
             path: self.dir.clone(),
             err,
         })?;
-        let _lock = lock_folder(&self.dir)?;
+        let all_on_disk = plan.groups.iter().all(|g| g.on_disk);
+        let _lock = match lock_folder(&self.dir) {
+            Ok(lock) => Some(lock),
+            // A folder this process cannot write (mounted read-only, or
+            // not its own) that holds every table asked for: a build
+            // only reads it, so it needs no lock (it failed on
+            // `build.lock` where `--plan` said there was nothing to
+            // build). A write found needed after all (a damaged block, a
+            // missing WDL file) fails naming its own file.
+            Err(BuildError::Io { err, .. })
+                if all_on_disk
+                    && matches!(
+                        err.kind(),
+                        std::io::ErrorKind::ReadOnlyFilesystem
+                            | std::io::ErrorKind::PermissionDenied
+                    ) =>
+            {
+                None
+            }
+            Err(e) => return Err(e),
+        };
         let sizes: Vec<u128> = plan
             .groups
             .iter()
