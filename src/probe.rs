@@ -41,12 +41,29 @@ pub enum ProbeError {
     /// A position that cannot stand on the tables' board (one of another
     /// board, or made by hand): it has no place in any table.
     Position(PositionError),
-    /// A class with more stones than the board has points.
+    /// A class that is never a table of the board: more stones than the
+    /// board has points, or a side without stones (such a position needs
+    /// no table: the side to move without stones has lost, one whose
+    /// opponent has none has won; `db/FORMAT.md`). Its reason is read off
+    /// the class and board in the message.
     NoSuchClass {
         /// The class asked for.
         class: MaterialClass,
         /// The board the tables are stored under.
         board: Board,
+    },
+    /// An index past the entries of a class's table
+    /// ([`Tablebase::code_at`]): the caller's index is wrong, not the
+    /// table (whose own reads past its end are damage, [`TableError`]).
+    IndexOutOfRange {
+        /// The class asked for.
+        class: MaterialClass,
+        /// The index asked for.
+        index: u64,
+        /// The entries of the class's table: its indices are those below.
+        entries: u64,
+        /// The table file.
+        path: PathBuf,
     },
     /// A class too big for a table's index (a file named as one, copied
     /// or renamed into the folder: no build makes it).
@@ -71,11 +88,37 @@ impl fmt::Display for ProbeError {
             ProbeError::Table(e) => write!(f, "{e}"),
             ProbeError::Position(e) => write!(f, "{e}"),
             ProbeError::ClassTooBig(e) => write!(f, "{e}"),
+            ProbeError::NoSuchClass { class, board }
+                if class.stones() as usize > board.points() =>
+            {
+                write!(
+                    f,
+                    "class {class} has {} stones, more than the {} points of the {board} board",
+                    class.stones(),
+                    board.points()
+                )
+            }
             ProbeError::NoSuchClass { class, board } => write!(
                 f,
-                "class {class} has {} stones, more than the {} points of the {board} board",
-                class.stones(),
-                board.points()
+                "class {class} is never a table of the {board} board: {}",
+                match (class.mover, class.other) {
+                    (0, 0) => "it has no stones",
+                    (0, _) => "the side to move has no stones (it has lost: loss 0)",
+                    (_, 0) => "the other side has no stones (the side to move has won: win 0)",
+                    // (Not made so: the cases above are all there are.)
+                    _ => "no table of the board holds it",
+                }
+            ),
+            ProbeError::IndexOutOfRange {
+                class,
+                index,
+                entries,
+                path,
+            } => write!(
+                f,
+                "index {index} is past the {entries} entries of class {class}'s table (indices 0 to {}): {}",
+                entries.saturating_sub(1),
+                path.display()
             ),
         }
     }
@@ -529,15 +572,43 @@ impl<B: Bits> Tablebase<B> {
     /// can have such turns). Turns that lead to the same position are
     /// listed each. `turns_left`: under the move limit, the turns left in
     /// the game before this one (`None`: no limit), which cuts distances
-    /// past it to draws ([`Value::of_turn`]).
+    /// past it to draws ([`Value::of_turn`]); with none left (`Some(0)`)
+    /// the game is over and no turn can be played: the list is empty.
+    ///
+    /// A folder that is not there, or cannot be read, is the error
+    /// [`Tablebase::probe`] gives for `pos` (where it needs a table: `pos`
+    /// has a turn and both sides stones): only a folder that is there
+    /// leaves a turn into a class it lacks `None`.
     pub fn probe_moves(
         &self,
         pos: &Position<B>,
         turns_left: Option<u32>,
     ) -> Result<Vec<TurnValue<B>>, ProbeError> {
         pos.check(&self.geo.board).map_err(ProbeError::Position)?;
+        if turns_left == Some(0) {
+            // (Each turn was listed and valued as if one were left: a
+            // capture of the last stones as `win 1`, where `probe` cut
+            // to the limit says draw and `perfect_line` ends at once.)
+            return Ok(Vec::new());
+        }
+        let turns = legal_turns(&self.geo, &self.rules, pos);
+        // A folder not there gave every turn `None`, as one lacking their
+        // classes does, where `probe` says "not built": the caller could
+        // not tell the two apart. Listed again only when it showed no
+        // table (`max_stones` 0), so a probe of a full folder costs none.
+        if !turns.is_empty()
+            && trivial_value(pos).is_none()
+            && self.max_stones() == 0
+            && let Err(e) = self.class_files()
+        {
+            return Err(if folder_missing(&e) {
+                self.not_built(MaterialClass::of(pos))
+            } else {
+                e
+            });
+        }
         let mut moves = Vec::new();
-        for (turn, position) in legal_turns(&self.geo, &self.rules, pos) {
+        for (turn, position) in turns {
             let value = match self.probe(&position) {
                 Ok(v) => Some(v.of_turn(turns_left)),
                 Err(ProbeError::NotBuilt { .. }) => None,
@@ -693,10 +764,24 @@ impl<B: Bits> Tablebase<B> {
     }
 
     /// The most stones of any table in the folder (0 if none), as the
-    /// folder was when first asked.
+    /// folder was when first asked: from the file names, counting only
+    /// classes that can be tables of this board and rules (no side
+    /// without stones, no more stones than points, block classes only
+    /// under the sacrifice move).
     pub fn max_stones(&self) -> u32 {
         *self.max_stones.get_or_init(|| match self.class_files() {
-            Ok(files) => files.iter().map(|(c, _)| c.stones()).max().unwrap_or(0),
+            // Only names of classes that can be tables here: a stray
+            // `200v1.fnt` in a 5x3 folder said 201, and every position
+            // up to that many stones was looked for in the tables. A
+            // block class can be only under the sacrifice move.
+            Ok(files) => files
+                .iter()
+                .filter(|(c, _)| {
+                    self.check_class(*c).is_ok() && (!c.block || self.stored_rules.sacrifice)
+                })
+                .map(|(c, _)| c.stones())
+                .max()
+                .unwrap_or(0),
             Err(e) => {
                 // A folder there but unreadable is a problem to report (a
                 // search went on without its tables without a word); one
@@ -737,6 +822,7 @@ impl<B: Bits> Tablebase<B> {
     /// check sees damage where no position was read. `None` also when the
     /// class has no WDL file.
     pub fn wdl_problem(&self, class: MaterialClass) -> Result<Option<String>, ProbeError> {
+        self.check_class(class)?;
         let c = self.class(class)?.ok_or_else(|| self.not_built(class))?;
         if let Some(damage) = c.wdl_damage.get() {
             return Ok(Some(damage.clone()));
@@ -747,10 +833,38 @@ impl<B: Bits> Tablebase<B> {
         })
     }
 
-    /// The raw code stored at an index of a class's table.
+    /// The raw code stored at an index of a class's table: an index past
+    /// its entries is [`ProbeError::IndexOutOfRange`], a class that is
+    /// never a table [`ProbeError::NoSuchClass`] (not "not built").
     pub fn code_at(&self, class: MaterialClass, index: u64) -> Result<u16, ProbeError> {
+        self.check_class(class)?;
         let c = self.class(class)?.ok_or_else(|| self.not_built(class))?;
+        // (The table's own check says "corrupt", as it is where the probe
+        // computed the index: here the caller chose it.)
+        let entries = c.file.header.entries;
+        if index >= entries {
+            return Err(ProbeError::IndexOutOfRange {
+                class,
+                index,
+                entries,
+                path: table_path(&self.dir, class),
+            });
+        }
         Ok(c.file.code(index)?)
+    }
+
+    /// Whether `class` can be a table of this board at all: not when a
+    /// side has no stones (those positions need none, `db/FORMAT.md`),
+    /// nor with more stones than the board has points, nor too big for a
+    /// table's index. The methods that take a class (any a caller names)
+    /// say so, rather than "not built", which a build could mend.
+    pub fn check_class(&self, class: MaterialClass) -> Result<(), ProbeError> {
+        let board = self.stored;
+        if class.mover == 0 || class.other == 0 || class.stones() as usize > board.points() {
+            return Err(ProbeError::NoSuchClass { class, board });
+        }
+        class_size(board, class).map_err(ProbeError::ClassTooBig)?;
+        Ok(())
     }
 
     /// Bytes of every table in the folder decompressed: the most a block

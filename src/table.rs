@@ -391,12 +391,23 @@ pub(crate) fn map_file(path: &Path, what: &str) -> Result<Mmap, TableError> {
         err,
     };
     // A folder opens, and its mapping failed as "No such device (os error
-    // 19)", which names no cause.
-    if path.is_dir() {
-        return Err(io_err(std::io::Error::new(
-            std::io::ErrorKind::IsADirectory,
-            format!("a folder, not a {what} file"),
-        )));
+    // 19)", which names no cause; a named pipe's opening waits for a
+    // writer for ever (info, verify and build hung on one). Looked at
+    // first (a look does not open it), through links.
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => {
+            return Err(io_err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                format!("a folder, not a {what} file"),
+            )));
+        }
+        Ok(m) if !m.is_file() => {
+            return Err(io_err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("not a regular file (a pipe or a device), not a {what} file"),
+            )));
+        }
+        _ => {}
     }
     let file = File::open(path).map_err(io_err)?;
     // SAFETY: tables and WDL files are written once and renamed into

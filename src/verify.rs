@@ -130,13 +130,11 @@ pub fn verify_class<B: Bits>(
     // Indices are of the stored board; positions are checked on the asked
     // one (the transpose, for a tall board), through the probe's own map.
     let board = tb.stored_board();
-    if class.stones() as usize > board.points() {
-        // (The indexer's assertion panicked.)
-        return Err(ProbeError::NoSuchClass { class, board });
-    }
-    // (A file named as a class past a table's index panicked in the
-    // indexer.)
-    crate::index::class_size(board, class).map_err(ProbeError::ClassTooBig)?;
+    // (More stones than points: the indexer's assertion panicked; a file
+    // named as a class past a table's index panicked in the indexer; a
+    // side without stones was checked index by index, then said to be
+    // "not built".)
+    tb.check_class(class)?;
     let indexer = ClassIndexer::<B>::new(board, class);
     let size = indexer.size();
     let count = sample.map_or(size, |s| s.min(size));

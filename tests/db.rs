@@ -1900,3 +1900,53 @@ fn a_folder_in_place_of_a_table_file_is_said_to_be_one() {
     );
     std::fs::remove_dir_all(&db).unwrap();
 }
+
+/// A named pipe where a table goes is refused as not a file: opening it
+/// waited for a writer for ever (info, verify and build hung). A build
+/// puts the table in its place.
+#[cfg(unix)]
+#[test]
+fn a_pipe_in_place_of_a_table_is_refused_not_waited_on() {
+    let (db, three, _) = small_db("pipe-as-table");
+    let d = db.to_str().unwrap();
+    let table = three.join("1v1.fnt");
+    std::fs::remove_file(&table).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&table)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    for args in [
+        &["info", "--db", d][..],
+        &["verify", "--db", d],
+        &["build", "--board", "3x3", "--pieces", "3", "--db", d],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fanorona"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!("{args:?} hung on the pipe");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        if args[0] == "build" {
+            assert_eq!(out.status.code(), Some(0), "{text}");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{text}");
+            assert!(
+                text.contains("not a regular file (a pipe or a device), not a table file"),
+                "{text}"
+            );
+        }
+    }
+    assert!(std::fs::metadata(&table).unwrap().is_file());
+    std::fs::remove_dir_all(&db).unwrap();
+}

@@ -1341,7 +1341,7 @@ fn ctrl_c_stops_the_engine_thinking() {
 #[test]
 fn ctrl_c_before_a_turn_saves_nothing() {
     let dir = scratch_folder("ctrlc-first");
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .args(["play", "--board", "3x3", "--human", "both"])
         .current_dir(&dir)
         .stdin(Stdio::piped())
@@ -1349,9 +1349,13 @@ fn ctrl_c_before_a_turn_saves_nothing() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start fanorona");
+    // Standard input stays open, as a terminal's: closed at once, its end
+    // could be read before the signal's handler ran (a quit, exit 0).
+    let stdin = child.stdin.take().unwrap();
     std::thread::sleep(Duration::from_millis(700));
     support::signal::interrupt(child.id());
     let out = child.wait_with_output().unwrap();
+    drop(stdin);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(

@@ -1075,16 +1075,12 @@ fn probe_one(
         let tb = tables.get::<B>(board);
         let pos = d.to_position::<B>();
         let v = limit(tb.probe(&pos)?);
-        // With no turn left the game is over: no move can be played (each
-        // was listed as winning at once where one took the last stones).
-        let moves: Vec<(String, String, Option<Value>)> = if turns_left == Some(0) {
-            Vec::new()
-        } else {
-            tb.probe_moves(&pos, turns_left)?
-                .into_iter()
-                .map(|m| (turn_to_string(&board, &m.turn), position_to_fen(&board, &m.position), m.value))
-                .collect()
-        };
+        // (With no turn left the list is empty: the game is over.)
+        let moves: Vec<(String, String, Option<Value>)> = tb
+            .probe_moves(&pos, turns_left)?
+            .into_iter()
+            .map(|m| (turn_to_string(&board, &m.turn), position_to_fen(&board, &m.position), m.value))
+            .collect();
         let fen = position_to_fen(&board, &pos);
         let line = match args.line {
             Some(most) => Some(perfect_line(tb, &pos, most, turns_left)?),
