@@ -1902,7 +1902,11 @@ fn a_failed_save_keeps_the_record_it_would_replace() {
         &["play", "--position", "W.....B w", "--human", "both"],
         "a1-b1\nsave g.txt\nquit\n",
     );
-    assert!(stdout(&o).contains("Saved 1 turn to g.txt."), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("Saved 1 turn to g.txt."),
+        "{}",
+        stdout(&o)
+    );
     let before = std::fs::read_to_string(dir.join("g.txt")).unwrap();
     let mut input = String::new();
     for _ in 0..20 {
@@ -1911,9 +1915,8 @@ fn a_failed_save_keeps_the_record_it_would_replace() {
     input.push_str("save g.txt\nquit\n");
     // At most 512 bytes a file; the signal of a write past it ignored,
     // so that the write fails instead of ending the program.
-    let script = format!(
-        "trap '' XFSZ; ulimit -f 1; exec {BIN} play --position 'W.....B w' --human both"
-    );
+    let script =
+        format!("trap '' XFSZ; ulimit -f 1; exec {BIN} play --position 'W.....B w' --human both");
     let mut child = Command::new("sh")
         .args(["-c", &script])
         .current_dir(&dir)
@@ -1930,7 +1933,10 @@ fn a_failed_save_keeps_the_record_it_would_replace() {
         .unwrap();
     let o = child.wait_with_output().unwrap();
     let out = stdout(&o);
-    assert!(out.contains("Cannot save to g.txt: File too large"), "{out}");
+    assert!(
+        out.contains("Cannot save to g.txt: File too large"),
+        "{out}"
+    );
     assert_eq!(std::fs::read_to_string(dir.join("g.txt")).unwrap(), before);
     // Nothing half written left (quit's own save fails too, and says so).
     assert_eq!(files_in(&dir), ["g.txt"]);

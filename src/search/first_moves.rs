@@ -84,8 +84,11 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
                     break;
                 }
                 self.pass_limit = Some(PassLimit {
-                    nodes: nodes.map(|n| self.nodes + n),
-                    deadline: time.map(|t| Instant::now() + t),
+                    nodes: nodes.map(|n| self.nodes.saturating_add(n)),
+                    // (A share of the time left before the deadline, it
+                    // adds to the clock as the deadline did; should it
+                    // not, the short search has no deadline of its own.)
+                    deadline: time.and_then(|t| Instant::now().checked_add(t)),
                 });
                 let c = child(&moves[i]);
                 self.value_first_move(&mut moves[i], &c, me, v, (i + 1, total), progress);

@@ -47,7 +47,13 @@
 //! tree filled an eighth of its room, as before, took 8 to 25 times the
 //! expansions of plain search on 7x5 with 0.25 to 2 GiB; second-level
 //! searches of up to 20,000 expansions, as before, froze a big tree at
-//! less than half its room: `experiments/search_memory/`.)
+//! less than half its room: `experiments/search_memory/`.) In too
+//! little memory even that gets nowhere: the tree gets at least 64 nodes,
+//! and on 5x3's start in 0 or 1,000 bytes it was cut every 20 expansions,
+//! for ever, never short of room for one expansion. So the tree search
+//! watches its cuts as the graph search does (below): after many in a row
+//! that bring nothing new it stops, unknown
+//! ([`StopReason::MemoryTooSmall`]).
 //!
 //! **Leaves and move ordering.** A new child is classified, in this order:
 //! end of the game (no stones: lost; no move: lost or drawn by the
@@ -205,9 +211,9 @@
 //! position ever repeats and the game is finite; oracle distances are cut
 //! to the turns left ([`Value::within`]).
 //!
-//! **Limits.** A node or time limit, the stop flag (Ctrl-C), a full tree or
-//! a leaf 65,534 plies deep (the most a packed tree node records) ends the
-//! search cleanly: the result is unknown and carries the proof and
+//! **Limits.** A node or time limit, the stop flag (Ctrl-C), a full tree, a
+//! memory too small to get anywhere or a leaf 65,534 plies deep (the most
+//! a packed tree node records) ends the search cleanly: the result is unknown and carries the proof and
 //! disproof numbers reached at the root for the goal left open. The tree is
 //! kept: searching the same goal from the same root again goes on where it
 //! stopped, in this solver or, through a checkpoint file
@@ -256,7 +262,7 @@ use crate::geometry::Geometry;
 use crate::movegen::{Status, Turn, count_children, for_each_turn, status};
 use crate::position::Position;
 use crate::rules::{Color, Rules, Stalemate};
-use crate::value::{Oracle, Value, Wdl};
+use crate::value::{GameMismatch, Oracle, Value, Wdl};
 
 pub use crate::fxhash::{FxBuild, FxHasher};
 pub use checkpoint::{
@@ -367,9 +373,20 @@ pub struct SearchLimits {
     /// its root's moves up, uncounted, so that its line shows what the
     /// tables settle.
     pub nodes: Option<u64>,
-    /// Wall-clock time per [`Solver::solve`] call.
+    /// Wall-clock time per [`Solver::solve`] call. A time too long to add
+    /// to the clock ([`Duration::MAX`], say) is no limit.
     pub time: Option<Duration>,
-    /// Bound on the memory of the search tree and the table together.
+    /// Bound on the memory of the search tree (or graph) and the tables
+    /// together, cut to the machine's memory. Too small a bound is not
+    /// refused (the tree gets at least 64 nodes, enough for small
+    /// positions; the command line takes no less than 1 MiB), but where
+    /// the search cannot get anywhere in it (5x3's start without tables
+    /// in under 32 KiB) its tree or graph is cut again and again to no
+    /// end: in bounds up to 64 MiB, after 1,024 cuts in a row (4,096 of
+    /// the tree) that neither kept more solved positions, nor solved more
+    /// of the root's moves, nor raised the root's numbers to new highs,
+    /// the search stops, unknown, with [`StopReason::MemoryTooSmall`] (in
+    /// 0 or 1,000 bytes on 5x3's start, after some 80,000 expansions).
     pub memory_bytes: usize,
     /// Set from outside (Ctrl-C) to stop.
     pub stop: Option<Arc<AtomicBool>>,
@@ -401,7 +418,8 @@ pub struct SearchLimits {
     /// 450,000 expansions, open after 120 s; capped at 50 moves, disproved
     /// in 3.6 M, 120 s; experiments/search_graph, sessions 57 and 58). Only
     /// the order of the search changes. [`DEFAULT_DEPTH_CAP`] by default;
-    /// `None`, no cap.
+    /// `None`, no cap. A cap of 0 counts as 1: there is nothing to expand
+    /// at the root itself, and doubled, 0 would stay 0.
     pub depth_cap: Option<usize>,
 }
 
@@ -449,11 +467,12 @@ pub enum StopReason {
     /// never started) because another move had settled that goal at the
     /// position.
     Settled,
-    /// The graph search (`--graph`) in `memory_bytes` (its memory bound)
-    /// made no progress over many cuts of its full graph in a row: what a
-    /// cut keeps is too little to solve anything new, and the search
-    /// would grow the same positions again for ever. More memory (twice
-    /// as much, say) is needed.
+    /// The search in `memory_bytes` (its memory bound) made no progress
+    /// over many cuts of its full tree or graph (`--graph`) in a row: what
+    /// a cut keeps is too little to solve anything new, and the search
+    /// would grow the same positions again for ever
+    /// ([`SearchLimits::memory_bytes`]). More memory (twice as much, say)
+    /// is needed.
     MemoryTooSmall {
         /// The search's memory bound, in bytes (as cut to the machine's
         /// memory).
@@ -479,12 +498,14 @@ impl StopReason {
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            // (At least the command line's least bound: twice a few
+            // bytes is as little.)
             StopReason::MemoryTooSmall { memory_bytes } => write!(
                 f,
-                "memory too small: the graph search made no progress in {}, cut after cut; \
+                "memory too small: the search made no progress in {}, cut after cut; \
                  give it at least {}",
                 crate::progress::bytes(memory_bytes),
-                crate::progress::bytes(memory_bytes.saturating_mul(2)),
+                crate::progress::bytes(memory_bytes.saturating_mul(2).max(1 << 20)),
             ),
             _ => f.write_str(self.name()),
         }
@@ -501,6 +522,10 @@ pub enum SearchError {
         /// Turns a game may last under the move limit (10 per row).
         limit: u32,
     },
+    /// The board, rules and tables given are not one game
+    /// ([`crate::value::same_game`]; from [`solve_split`], whose result
+    /// can say so: [`Solver::new`] and [`solve`] panic).
+    Mismatch(GameMismatch),
 }
 
 impl fmt::Display for SearchError {
@@ -510,6 +535,7 @@ impl fmt::Display for SearchError {
                 f,
                 "{played} turns played, but the move limit ends the game after {limit}"
             ),
+            SearchError::Mismatch(e) => write!(f, "{e}"),
         }
     }
 }
@@ -815,6 +841,14 @@ struct Autosave {
 }
 
 /// Solves one position with a fresh table: the value and every first move.
+///
+/// # Panics
+///
+/// As [`Solver::new`]: when `geo`'s board and `rules` give different
+/// diagonal rules where they differ, or `oracle` does not serve them
+/// (tables of another board or rule set). [`crate::value::same_game`]
+/// says these beforehand, as an error; [`solve_split`] returns them as
+/// one ([`SearchError::Mismatch`]).
 pub fn solve<B: Bits, O: Oracle<B>>(
     geo: &Geometry<B>,
     rules: &Rules,
@@ -1151,7 +1185,9 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.graph_line = None;
         self.start = Instant::now();
         self.last_report = self.start;
-        self.deadline = self.limits.time.map(|t| self.start + t);
+        // A time too long to add to the clock (`Duration::MAX`, say) is no
+        // limit: it would outlast the program.
+        self.deadline = self.limits.time.and_then(|t| self.start.checked_add(t));
         self.stopped = None;
         self.first_move = None;
         self.check_stop();

@@ -133,6 +133,13 @@ impl<B> SolveResult<B> {
 /// wins" an AND node.
 ///
 /// How the first moves are searched is set by `split` ([`Split`]).
+///
+/// # Errors
+///
+/// [`SearchError::PastMoveLimit`] when `turns_played` is past the move
+/// limit; [`SearchError::Mismatch`] when `geo`'s board and `rules` give
+/// different diagonal rules where they differ, or `oracle` does not serve
+/// them ([`crate::value::same_game`]), where [`Solver::new`] panics.
 pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     geo: &Geometry<B>,
     rules: &Rules,
@@ -148,6 +155,8 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
         progress,
         hook,
     } = *split;
+    // Said as an error, where [`Solver::new`] would panic.
+    crate::value::same_game(&geo.board, rules, oracle).map_err(SearchError::Mismatch)?;
     let start = Instant::now();
     // The solver of the position itself: it settles what needs no sharing
     // out (its table and tree are allocated as they fill).
@@ -170,7 +179,9 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     drop(solver);
     let total = moves.len();
     let child_left = turns_left_after(left);
-    let deadline = limits.time.map(|t| start + t);
+    // A time too long to add to the clock is no limit, as in a search of
+    // one thread ([`SearchLimits::time`]).
+    let deadline = limits.time.and_then(|t| start.checked_add(t));
     let workers = threads.min(total);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(workers)
@@ -262,8 +273,10 @@ pub fn solve_split<B: Bits, O: Oracle<B> + Sync>(
     };
     let left_then = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
     let passes: Vec<(usize, SolveResult<B>, Option<SolveResult<B>>)> = match limits.time {
-        // One move has nothing to share the time with.
-        Some(limit) if total > 1 => {
+        // One move has nothing to share the time with. (Without a
+        // deadline, a time too long for the clock, the first passes
+        // would have none left to take: one pass, as without a limit.)
+        Some(limit) if total > 1 && deadline.is_some() => {
             let first = first_budget(limit, total, workers);
             pool.install(|| {
                 two_passes(

@@ -12,6 +12,7 @@ use crate::rules::Color;
 use crate::value::Oracle;
 
 use super::estimates::Estimates;
+use super::graph::stall::{STALL_MEMORY, Stall};
 use super::table::{self, Entry};
 use super::tree::{MAX_DEPTH, NONE, TreeNode};
 use super::{
@@ -44,6 +45,17 @@ const PN2_MAX_BUDGET: usize = 200;
 /// 3,700-17,500 nodes each, about as many per expansion as one every 63 M
 /// expansions did (213 k): the whole tree's worth is as good and cheaper.
 const CLOSURE_TREE_SHARE: u64 = 1;
+
+/// The cuts in a row without progress after which a tree search in too
+/// little memory stops ([`Stall`]; the graph search's stops after
+/// `graph::stall::STALL_CUTS`, 1,024). More than the graph's: near the
+/// memory it needs a tree went longer without progress (7x3's start
+/// without tables in 256 KiB: up to 775 cuts in a row, then settled, with
+/// every move), and where the tree is far too small a cut comes every few
+/// dozen expansions (5x3's start in 1,000 bytes: stopped after 82 k
+/// expansions, 0.2 s). The same 7x3 search in 128 KiB stops after 36 s;
+/// unwatched, it and the one in 192 KiB were still open after 240 s.
+const TREE_STALL_CUTS: u32 = 4096;
 
 /// What one step of the search did.
 enum Step {
@@ -118,6 +130,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
             self.tree_goal = Some(attacker);
         }
         self.reset_path();
+        let mut stall = Stall::default();
         loop {
             let (pn, dn) = (self.tree[0].pn(), self.tree[0].dn());
             if pn == 0 {
@@ -155,8 +168,24 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 Step::TooDeep => {}
                 Step::NoRoom(needed) => {
                     // Compact or prune, then start again from the root.
-                    self.make_room(needed);
+                    let cut_open = self.make_room(needed);
                     self.reset_path();
+                    if cut_open
+                        && self.stopped.is_none()
+                        && self.limits.memory_bytes <= STALL_MEMORY
+                        && stall.after_cut_with(
+                            self.table.len(),
+                            self.root_moves_solved(),
+                            (self.tree[0].pn(), self.tree[0].dn()),
+                        ) >= TREE_STALL_CUTS
+                    {
+                        // Too little memory to get anywhere, as on the
+                        // graph (`graph::stall`): stopped as at a limit,
+                        // unknown with the root's numbers.
+                        self.stopped = Some(StopReason::MemoryTooSmall {
+                            memory_bytes: self.limits.memory_bytes,
+                        });
+                    }
                 }
             }
         }
@@ -306,7 +335,8 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         self.compact();
         let every = self.limits.closure_every.unwrap_or(CLOSURE_EVERY);
         let share = self.tree.len() as u64 / CLOSURE_TREE_SHARE;
-        self.closure_due = self.total_nodes + share.max(every).max(1);
+        // (`closure_every` is the caller's: `u64::MAX` is never again.)
+        self.closure_due = self.total_nodes.saturating_add(share.max(every).max(1));
         self.reset_path();
         self.closure_time += t0.elapsed();
     }
@@ -590,15 +620,26 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
         (pn, dn, dep)
     }
 
+    /// The root's moves solved in the tree (none while the root is a
+    /// leaf).
+    fn root_moves_solved(&self) -> usize {
+        let root = &self.tree[0];
+        if root.first == NONE {
+            return 0;
+        }
+        let kids = &self.tree[root.first as usize..(root.first + root.count) as usize];
+        kids.iter().filter(|k| k.pn() == 0 || k.dn() == 0).count()
+    }
+
     /// Frees the subtrees of solved nodes; when that is not enough, also
     /// the deepest subtrees of open nodes, which become leaves again with
     /// the numbers they had. Stops the search if there is still no room for
-    /// `needed` more nodes.
-    fn make_room(&mut self, needed: usize) {
+    /// `needed` more nodes. Returns whether open subtrees were cut off.
+    fn make_room(&mut self, needed: usize) -> bool {
         let t0 = Instant::now();
         self.compactions += 1;
         self.compact();
-        if self.tree.len() > self.max_nodes / 2 {
+        let cut_open = if self.tree.len() > self.max_nodes / 2 {
             let mut by_depth: Vec<usize> = Vec::new();
             for t in &self.tree {
                 let d = t.depth() as usize;
@@ -632,11 +673,15 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                 }
             }
             self.compact();
-        }
+            true
+        } else {
+            false
+        };
         if self.tree.len() + needed > self.max_nodes {
             self.stopped = Some(StopReason::Memory);
         }
         self.cut_time += t0.elapsed();
+        cut_open
     }
 
     /// Where each tree node goes when the tree is compacted: the nodes

@@ -39,7 +39,9 @@ const CAP_BACKOUTS: u64 = 24;
 impl DepthCap {
     pub(super) fn new(moves: Option<usize>) -> Self {
         DepthCap {
-            moves: moves.unwrap_or(usize::MAX),
+            // A cap of 0 is 1 ([`SearchLimits::depth_cap`]): doubled, 0
+            // stayed 0, and the walk backed out at the root for ever.
+            moves: moves.unwrap_or(usize::MAX).max(1),
             descents: 0,
             backouts: 0,
         }

@@ -36,7 +36,7 @@ mod descent;
 mod heap;
 mod refresh;
 mod solver;
-mod stall;
+pub(super) mod stall;
 mod storage;
 mod walk;
 

@@ -131,8 +131,13 @@ impl<B: Bits, O: Oracle<B>> Solver<'_, B, O> {
             }
             // On to the most-proving node, off the walk's own positions, no
             // deeper than the cap.
-            let leaf = walk.next_leaf(&mut g, &mut depth_cap, attacker);
-            if leaf.is_none() && matches!(g.nodes[0].state, PROVED | DISPROVED) {
+            let leaf = walk.next_leaf(&mut g, &mut depth_cap, attacker, || {
+                self.check_stop();
+                self.stopped.is_some()
+            });
+            if leaf.is_none()
+                && (matches!(g.nodes[0].state, PROVED | DISPROVED) || self.stopped.is_some())
+            {
                 continue;
             }
             let leaf = match leaf {

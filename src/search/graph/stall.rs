@@ -1,4 +1,4 @@
-//! When the graph's memory is too small for the search to get anywhere.
+//! When the memory is too small for the search to get anywhere.
 //!
 //! A full graph is cut to the half its descents went through last
 //! ([`Graph::keep_recent`]) and what it solved is kept in the table of
@@ -12,12 +12,21 @@
 //! of paika play is disproved only by a closure of a graph that holds
 //! all of it: a graph too small for it never does.
 //!
+//! The tree search ([`Solver::prove_tree`](crate::search::Solver)) goes
+//! round the same way when its tree is cut back again and again: the
+//! tree has at least 64 nodes whatever the bound, so a bound too small
+//! for even that (5x3's start in 0 or 1,000 bytes: a table of 16 solved
+//! positions, the tree cut every 20 expansions, 4 M expansions in 5 s
+//! with the root's proof number between 3 and 7 and its disproof number
+//! between 98 and 116 whenever looked at) never reached
+//! [`StopReason::Memory`] and never ended.
+//!
 //! [`Stall`] watches the cuts for progress: the table holding more
 //! solved positions than ever, more of the root's moves solved than ever,
 //! or the root's proof or disproof number higher than ever (what a
 //! proof-number search learns raises them). After [`STALL_CUTS`] cuts in
-//! a row without any of these the search stops, unknown, with
-//! [`StopReason::MemoryTooSmall`]. That only stops a search: no result
+//! a row without any of these (the tree's: `TREE_STALL_CUTS`) the search
+//! stops, unknown, with [`StopReason::MemoryTooSmall`]. That only stops a search: no result
 //! comes from it.
 
 use super::*;
@@ -41,11 +50,11 @@ pub(super) const STALL_CUTS: u32 = 1024;
 /// table of solved positions is full (its count no longer rises), and a
 /// long proof whose root numbers stay below their highs that long would
 /// be stopped and told "memory too small" after a day's work.
-pub(super) const STALL_MEMORY: usize = 64 << 20;
+pub(in crate::search) const STALL_MEMORY: usize = 64 << 20;
 
 /// See the module.
 #[derive(Default)]
-pub(super) struct Stall {
+pub(in crate::search) struct Stall {
     /// Cuts in a row without progress.
     cuts: u32,
     /// The most solved positions the table held at a cut.
@@ -53,8 +62,8 @@ pub(super) struct Stall {
     /// The most of the root's moves solved at a cut.
     root_moves: usize,
     /// The root's highest proof and disproof numbers at a cut.
-    pn: u32,
-    dn: u32,
+    pn: u64,
+    dn: u64,
 }
 
 impl Stall {
@@ -75,16 +84,27 @@ impl Stall {
         } else {
             0
         };
-        let progress = table > self.table
-            || root_moves > self.root_moves
-            || root.pn > self.pn
-            || root.dn > self.dn;
+        self.after_cut_with(table, root_moves, (root.pn as u64, root.dn as u64)) >= STALL_CUTS
+    }
+
+    /// After a cut of the tree or the graph, with `table` solved positions
+    /// kept in the table, `root_moves` of the root's moves solved and the
+    /// root (open) at proof and disproof numbers `(pn, dn)`: how many cuts
+    /// in a row went without progress, this one included.
+    pub(in crate::search) fn after_cut_with(
+        &mut self,
+        table: usize,
+        root_moves: usize,
+        (pn, dn): (u64, u64),
+    ) -> u32 {
+        let progress =
+            table > self.table || root_moves > self.root_moves || pn > self.pn || dn > self.dn;
         self.table = self.table.max(table);
         self.root_moves = self.root_moves.max(root_moves);
-        self.pn = self.pn.max(root.pn);
-        self.dn = self.dn.max(root.dn);
+        self.pn = self.pn.max(pn);
+        self.dn = self.dn.max(dn);
         self.cuts = if progress { 0 } else { self.cuts + 1 };
-        self.cuts >= STALL_CUTS
+        self.cuts
     }
 
     /// The graph grew into more memory instead of being cut: what it could

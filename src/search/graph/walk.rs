@@ -158,12 +158,15 @@ impl Walk {
 
     /// The next unknown position to expand, left on top of the stack:
     /// `None` when every line backs out to the root (after doubling the
-    /// depth cap as long as lines stopped at it), or the root is solved.
+    /// depth cap as long as lines stopped at it), the root is solved, or
+    /// `stopped` says a limit has stopped the search (asked each time the
+    /// cap doubles).
     pub(super) fn next_leaf<B: Bits, K: GraphKey<B>>(
         &mut self,
         g: &mut Graph<B, K>,
         cap: &mut DepthCap,
         attacker: Color,
+        mut stopped: impl FnMut() -> bool,
     ) -> Option<u32> {
         self.next_stamp(g, attacker);
         // The positions left by the last call are free again, as each
@@ -238,6 +241,13 @@ impl Walk {
                     // anew: 5.5 k expansions a second against 75 k).
                     cap.double();
                     self.capped = 0;
+                    // Walks through every line up to the cap, again and
+                    // again while it doubles, expand nothing: the node
+                    // and time limits are looked at here too (a cap that
+                    // stayed 0 went round here for ever).
+                    if stopped() {
+                        return None;
+                    }
                     continue;
                 }
                 return None;
@@ -359,7 +369,7 @@ mod tests {
         let run = |g: &mut Graph<u64>, cap: usize| {
             let mut walk = Walk::new(0);
             let mut cap = DepthCap::new(Some(cap));
-            let leaf = walk.next_leaf(g, &mut cap, Color::White);
+            let leaf = walk.next_leaf(g, &mut cap, Color::White, || false);
             let on = stack(&walk);
             walk.reset(g, Color::White);
             (leaf, on, cap.moves)
@@ -385,6 +395,20 @@ mod tests {
         assert_eq!(run(&mut g, 1), (Some(5), deep, 4));
         // No position is left flagged on a walk ended.
         assert!(g.nodes.iter().all(|n| n.flags & ABOVE == 0));
+        // A limit met as the cap doubles ends the walk there, without a
+        // leaf; the cap stays doubled.
+        let mut g = build(false);
+        let mut walk = Walk::new(0);
+        let mut cap = DepthCap::new(Some(1));
+        let mut asked = 0;
+        let leaf = walk.next_leaf(&mut g, &mut cap, Color::White, || {
+            asked += 1;
+            true
+        });
+        assert_eq!((leaf, walk.top(), cap.moves, asked), (None, None, 2, 1));
+        // A cap of 0 is 1 (doubled, 0 stayed 0 and the walk went round).
+        let mut g = build(false);
+        assert_eq!(run(&mut g, 0), (Some(5), vec![0, 1, 3, 4, 5], 4));
     }
 
     #[test]
@@ -395,7 +419,10 @@ mod tests {
         g.nodes[2].pn = 3;
         let mut walk = Walk::new(0);
         let mut cap = DepthCap::new(None);
-        assert_eq!(walk.next_leaf(&mut g, &mut cap, Color::White), Some(3));
+        assert_eq!(
+            walk.next_leaf(&mut g, &mut cap, Color::White, || false),
+            Some(3)
+        );
         assert_eq!(stack(&walk), [0, 1, 3]);
         // 3 expanded, its one move to 5 (proof number 2): 1 and 3 rise to
         // 2, still below 2's 3, so the walk goes on below 3 without
@@ -405,7 +432,10 @@ mod tests {
         g.edges.push(5);
         g.lay_out_moves(3, first);
         g.nodes[0].pn = 77;
-        assert_eq!(walk.next_leaf(&mut g, &mut cap, Color::White), Some(5));
+        assert_eq!(
+            walk.next_leaf(&mut g, &mut cap, Color::White, || false),
+            Some(5)
+        );
         assert_eq!(stack(&walk), [0, 1, 3, 5]);
         assert_eq!(g.nodes[0].pn, 77, "the root was not refreshed");
         assert_eq!((g.nodes[1].pn, g.nodes[3].pn), (1, 2));
@@ -415,7 +445,10 @@ mod tests {
         let first = g.edges.len();
         g.edges.push(6);
         g.lay_out_moves(5, first);
-        assert_eq!(walk.next_leaf(&mut g, &mut cap, Color::White), Some(4));
+        assert_eq!(
+            walk.next_leaf(&mut g, &mut cap, Color::White, || false),
+            Some(4)
+        );
         assert_eq!(stack(&walk), [0, 2, 4]);
         assert_eq!((g.nodes[0].pn, g.nodes[1].pn), (3, 4));
         // Ended, the walk leaves every position refreshed and unflagged.
@@ -443,7 +476,10 @@ mod tests {
         (g.nodes[5].pn, g.nodes[6].pn) = (12, 12);
         let mut walk = Walk::new(0);
         let mut cap = DepthCap::new(None);
-        assert_eq!(walk.next_leaf(&mut g, &mut cap, Color::White), Some(6));
+        assert_eq!(
+            walk.next_leaf(&mut g, &mut cap, Color::White, || false),
+            Some(6)
+        );
         assert_eq!(stack(&walk), [0, 1, 3, 5, 6]);
         assert_eq!(g.nodes[4].pn, 2, "backed out of, doubled");
         let five = walk.stack[3];
