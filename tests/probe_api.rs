@@ -130,8 +130,8 @@ fn a_class_with_an_empty_side_is_no_class() {
         for result in [
             tb.code_at(class, 0).map(|_| ()),
             tb.wdl_problem(class).map(|_| ()),
-            // (Through `wdl_problem`, once its positions are gone through:
-            // `src/verify.rs` checks only the stones against the points.)
+            // (`verify_class` checks the class first, with
+            // `Tablebase::check_class`.)
             fanorona::verify::verify_class(&tb, class, None, &|_| {}).map(|_| ()),
         ] {
             match result {

@@ -3659,7 +3659,8 @@ fn a_split_search_whose_checkpoints_cannot_be_written_fails() {
     let cwd = std::env::temp_dir().join(format!("fanorona-split-full-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&cwd);
     std::fs::create_dir_all(&cwd).unwrap();
-    // Files of at most 512 bytes; the signal of a write past that ignored,
+    // Files of at most 512 bytes (dash, the sh of Debian, counts 512-byte
+    // blocks; position.txt fits); the signal of a write past that ignored,
     // so that the write fails instead of ending the program.
     let script = format!(
         "trap '' XFSZ; ulimit -f 1; exec {} solve --board 5x5 --pieces 0 --threads 2 --checkpoint sp --nodes 20000 --quiet",

@@ -617,6 +617,10 @@ fn read_overflow_marker(path: &Path) -> Option<Overflow> {
 /// (why, in words) when there is one it cannot read or understand, which
 /// a build passes over (starting in the 3-byte layout) and `info` names.
 fn overflow_note(path: &Path) -> Result<Option<Overflow>, String> {
+    // (A named pipe's reading waits for a writer for ever.)
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err("not a regular file".to_string());
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -912,6 +916,10 @@ pub struct Builder<B> {
     /// the group being built of the build's groups and the share of the
     /// build's positions in the groups before it.
     stage: String,
+    /// The folder is read-only and the build runs without its lock: it
+    /// may only read (a group to build again fails at once, not after
+    /// being solved).
+    read_only: bool,
     /// Stops the build (a panic, as a kill would) right after the snapshot
     /// of this group at this stage: the tests resume from it.
     #[cfg(test)]
@@ -967,6 +975,7 @@ impl<B: Bits> Builder<B> {
             solved: SolvedClasses::default(),
             init_stretch: INIT_STRETCH,
             stage: String::new(),
+            read_only: false,
             #[cfg(test)]
             halt_after_snapshot: None,
         }
@@ -998,20 +1007,17 @@ impl<B: Bits> Builder<B> {
         let all_on_disk = plan.groups.iter().all(|g| g.on_disk);
         let _lock = match lock_folder(&self.dir) {
             Ok(lock) => Some(lock),
-            // A folder this process cannot write (mounted read-only, or
-            // not its own) that holds every table asked for: a build
-            // only reads it, so it needs no lock (it failed on
-            // `build.lock` where `--plan` said there was nothing to
-            // build). A write found needed after all (a damaged block, a
-            // missing WDL file) fails naming its own file.
+            // A folder on a read-only file system that holds every table
+            // asked for: a build only reads it, so it needs no lock (it
+            // failed on `build.lock` where `--plan` said there was
+            // nothing to build). Not on a permission refused: that can
+            // be another user's lock file in a folder both write. A group
+            // found to need building after all (a damaged block) fails
+            // at once, a missing WDL file naming its own file.
             Err(BuildError::Io { err, .. })
-                if all_on_disk
-                    && matches!(
-                        err.kind(),
-                        std::io::ErrorKind::ReadOnlyFilesystem
-                            | std::io::ErrorKind::PermissionDenied
-                    ) =>
+                if all_on_disk && err.kind() == std::io::ErrorKind::ReadOnlyFilesystem =>
             {
+                self.read_only = true;
                 None
             }
             Err(e) => return Err(e),
@@ -1175,6 +1181,20 @@ impl<B: Bits> Builder<B> {
             return Ok(out);
         }
         drop(loaded);
+        if self.read_only {
+            // (Solving it first, for hours on a large group, would end
+            // only when its table could not be written.)
+            return Err(BuildError::Io {
+                path: self.dir.clone(),
+                err: std::io::Error::new(
+                    std::io::ErrorKind::ReadOnlyFilesystem,
+                    format!(
+                        "{} must be built again (a table damaged), but the folder is on a read-only file system",
+                        group_name(group)
+                    ),
+                ),
+            });
+        }
         self.hold_only(holds)?;
 
         let indexers: Vec<ClassIndexer<B>> =

@@ -329,7 +329,11 @@ impl<B: Bits, O: Oracle<B>> MoveSearchHook<B, O> for MoveCheckpoints<'_> {
             Ok(w) => {
                 report.written = Some(CheckpointWritten::of(&w));
                 if let Some(e) = autosave_error {
-                    eprintln!(
+                    // (Not `eprintln!`, whose panic on a full standard
+                    // error poisoned the lock held here for every move.)
+                    use std::io::Write;
+                    let _ = writeln!(
+                        std::io::stderr(),
                         "warning: writing {} while searching failed: {e}",
                         files[i].display()
                     );

@@ -233,11 +233,19 @@ pub fn stop_flag() -> Arc<AtomicBool> {
             // (The handler runs on one thread, a signal at a time; the
             // line is printed before the flag is set, so that a program
             // that stops at once has said it.)
+            // (Not `eprintln!`: on a full standard error it panicked,
+            // ending this thread before the flag was set, and every
+            // signal after it was lost.)
+            use std::io::Write;
             if f.load(Ordering::SeqCst) {
-                eprintln!("\nstopped at once: what was not saved yet is lost");
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "\nstopped at once: what was not saved yet is lost"
+                );
                 std::process::exit(130);
             }
-            eprintln!(
+            let _ = writeln!(
+                std::io::stderr(),
                 "\nstopping cleanly (a second Ctrl-C or kill ends at once, losing what is not saved yet)"
             );
             f.store(true, Ordering::SeqCst);

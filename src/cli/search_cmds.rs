@@ -762,7 +762,6 @@ fn run<B: Bits>(
             let st = h.state.into_inner().expect("checkpoint lock");
             if let Some(e) = st.error {
                 line.finish();
-                let CliError(e) = unreadable_checkpoint(e);
                 return Err(CliError(format!(
                     "{e} (the other first moves' checkpoints were written)"
                 )));
@@ -782,8 +781,13 @@ fn run<B: Bits>(
         if let Some(plan) = checkpoint
             && let Some((source, loaded)) = load_own_or_seed(&mut solver, plan.path, plan.seed, pos)
         {
-            let info = loaded.map_err(unreadable_checkpoint)?;
             let own = source == plan.path;
+            // (How to go on is said of the search's own file only: a
+            // damaged seed is left out of --checkpoint-seed instead.)
+            let info = loaded.map_err(|e| match own {
+                true => unreadable_checkpoint(e),
+                false => e.into(),
+            })?;
             let r = CheckpointRead::of(&board, &info);
             if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
                 eprintln!(

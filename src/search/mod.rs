@@ -382,8 +382,8 @@ pub struct SearchLimits {
     /// positions; the command line takes no less than 1 MiB), but where
     /// the search cannot get anywhere in it (5x3's start without tables
     /// in under 32 KiB) its tree or graph is cut again and again to no
-    /// end: in bounds up to 64 MiB, after 1,024 cuts in a row (4,096 of
-    /// the tree) that neither kept more solved positions, nor solved more
+    /// end: in bounds up to 64 MiB (4 MiB for the tree), after 1,024 cuts
+    /// in a row (4,096 of the tree) that neither kept more solved positions, nor solved more
     /// of the root's moves, nor raised the root's numbers to new highs,
     /// the search stops, unknown, with [`StopReason::MemoryTooSmall`] (in
     /// 0 or 1,000 bytes on 5x3's start, after some 80,000 expansions).

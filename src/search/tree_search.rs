@@ -12,7 +12,7 @@ use crate::rules::Color;
 use crate::value::Oracle;
 
 use super::estimates::Estimates;
-use super::graph::stall::{STALL_MEMORY, Stall};
+use super::graph::stall::Stall;
 use super::table::{self, Entry};
 use super::tree::{MAX_DEPTH, NONE, TreeNode};
 use super::{
@@ -56,6 +56,14 @@ const CLOSURE_TREE_SHARE: u64 = 1;
 /// expansions, 0.2 s). The same 7x3 search in 128 KiB stops after 36 s;
 /// unwatched, it and the one in 192 KiB were still open after 240 s.
 const TREE_STALL_CUTS: u32 = 4096;
+
+/// The bounds a tree search's cuts are watched in ([`TREE_STALL_CUTS`]):
+/// far below what a real search is given, where the stalls were seen (up
+/// to 256 KiB), so that no search of a sensible bound is ever stopped by
+/// the watch: a split search's share of the default 1 GiB stays above it
+/// up to 256 threads (the graph's `STALL_MEMORY`, 64 MiB, is every
+/// thread's share of 1 GiB on 16 cores).
+const TREE_STALL_MEMORY: usize = 4 << 20;
 
 /// What one step of the search did.
 enum Step {
@@ -172,7 +180,7 @@ impl<'a, B: Bits, O: Oracle<B>> Solver<'a, B, O> {
                     self.reset_path();
                     if cut_open
                         && self.stopped.is_none()
-                        && self.limits.memory_bytes <= STALL_MEMORY
+                        && self.limits.memory_bytes <= TREE_STALL_MEMORY
                         && stall.after_cut_with(
                             self.table.len(),
                             self.root_moves_solved(),
