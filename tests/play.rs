@@ -1943,3 +1943,35 @@ fn a_failed_save_keeps_the_record_it_would_replace() {
     assert_eq!(files_in(&dir), ["g.txt"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `save` through a symbolic link writes the file it names and keeps the
+/// link (renamed over, the link became a file), and leaves a file of the
+/// user's named `FILE.tmp` alone (it was written over).
+#[cfg(unix)]
+#[test]
+fn save_writes_through_a_link_and_leaves_other_files_alone() {
+    let dir = scratch_folder("save-link");
+    std::fs::write(dir.join("real.txt"), "").unwrap();
+    std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).unwrap();
+    std::fs::write(dir.join("link.txt.tmp"), "mine").unwrap();
+    let o = run_in(
+        &dir,
+        &["play", "--board", "3x3", "--human", "both"],
+        "a1-b2A\nsave link.txt\nquit\n",
+    );
+    assert!(
+        stdout(&o).contains("Saved 1 turn to link.txt."),
+        "{}",
+        stdout(&o)
+    );
+    let link = std::fs::symlink_metadata(dir.join("link.txt")).unwrap();
+    assert!(link.file_type().is_symlink());
+    let text = std::fs::read_to_string(dir.join("real.txt")).unwrap();
+    assert!(text.contains("1. a1-b2A"), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("link.txt.tmp")).unwrap(),
+        "mine"
+    );
+    assert_eq!(files_in(&dir), ["link.txt", "link.txt.tmp", "real.txt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

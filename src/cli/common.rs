@@ -328,9 +328,9 @@ fn tmp_beside(path: &Path) -> PathBuf {
     PathBuf::from(tmp)
 }
 
-/// Writes `text` to `path` whole or not at all: to `path.tmp`, then
-/// renamed over it (a full disk left a table half written, the old one
-/// gone).
+/// Writes `text` to `path` whole or not at all: to a new file beside it,
+/// then renamed over it (a full disk left a table half written, the old
+/// one gone).
 pub fn write_file(path: &Path, text: &str) -> CliResult {
     write_whole(path, text).map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
 }
@@ -338,15 +338,35 @@ pub fn write_file(path: &Path, text: &str) -> CliResult {
 /// [`write_file`]'s writing, with the system's error as it is: `play`'s
 /// `save` words its own message (it wrote in place, and a full disk left
 /// an empty file where a saved game had been).
+///
+/// A symbolic link is written through, to the file it names (renamed
+/// over, the link became a file of its own). The file written first is
+/// `path.<process id>.tmp`, made new: a file of the user's named
+/// `path.tmp` was written over, and removed when the write failed.
 pub fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
-    let tmp = tmp_beside(path);
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+    let target = match std::fs::symlink_metadata(path) {
+        // (A link to nothing is replaced by the file.)
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    };
+    let mut tmp = target.as_os_str().to_owned();
+    tmp.push(format!(".{}.tmp", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)?;
+    // Made by this call from here on: removed if anything fails.
+    let written = {
         use std::io::Write;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.sync_all())
+    };
+    drop(file);
     written
-        .and_then(|()| std::fs::rename(&tmp, path))
+        .and_then(|()| std::fs::rename(&tmp, &target))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
