@@ -553,9 +553,15 @@ impl<B: Bits> Tablebase<B> {
         // A folder that is there but cannot be listed holds no table the
         // probe can find: said as it is ("class 1v1 is not built: no
         // D/7x3-corner-free-sl/1v1.fnt" of a folder the user may not read).
-        Err(self
-            .folder_error()
-            .unwrap_or_else(|| self.not_built(MaterialClass::of(pos))))
+        Err(self.unanswered(pos))
+    }
+
+    /// Why `pos`, whose class needs a table, has no answer: the folder's
+    /// error when it is there but cannot be listed, else its class is
+    /// not built.
+    fn unanswered(&self, pos: &Position<B>) -> ProbeError {
+        self.folder_error()
+            .unwrap_or_else(|| self.not_built(MaterialClass::of(pos)))
     }
 
     /// Why the folder of the tables cannot be listed, if it is there (one
@@ -599,13 +605,9 @@ impl<B: Bits> Tablebase<B> {
         if !turns.is_empty()
             && trivial_value(pos).is_none()
             && self.max_stones() == 0
-            && let Err(e) = self.class_files()
+            && self.class_files().is_err()
         {
-            return Err(if folder_missing(&e) {
-                self.not_built(MaterialClass::of(pos))
-            } else {
-                e
-            });
+            return Err(self.unanswered(pos));
         }
         let mut moves = Vec::new();
         for (turn, position) in turns {

@@ -175,6 +175,14 @@ impl Report {
         }
     }
 
+    /// Every checkpoint file the search wrote or tried to: its own, or
+    /// each first move's in a split search.
+    pub(super) fn checkpoints(&self) -> impl Iterator<Item = &CheckpointReport> {
+        self.checkpoint
+            .iter()
+            .chain(self.move_checkpoints.iter().map(|(_, c)| c))
+    }
+
     /// Whether Ctrl-C or kill stopped it (not a limit asked for).
     pub(super) fn interrupted(&self) -> bool {
         self.stopped.as_deref() == Some(StopReason::Interrupted.name())
@@ -386,11 +394,7 @@ pub(super) fn print_solve(r: &Report, rules: &Rules, d: &Diagram) {
     for (m, l) in &r.move_lines {
         print_line(&format!("after {m}, "), l, r.graph);
     }
-    for c in r
-        .checkpoint
-        .iter()
-        .chain(r.move_checkpoints.iter().map(|(_, c)| c))
-    {
+    for c in r.checkpoints() {
         print_checkpoint(c);
     }
 }

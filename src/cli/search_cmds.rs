@@ -784,9 +784,12 @@ fn run<B: Bits>(
             let own = source == plan.path;
             // (How to go on is said of the search's own file only: a
             // damaged seed is left out of --checkpoint-seed instead.)
-            let info = loaded.map_err(|e| match own {
-                true => unreadable_checkpoint(e),
-                false => e.into(),
+            let info = loaded.map_err(|e| {
+                if own {
+                    unreadable_checkpoint(e)
+                } else {
+                    e.into()
+                }
             })?;
             let r = CheckpointRead::of(&board, &info);
             if let (Some((fen, goal, nodes)), false) = (&r.skipped, args.quiet) {
@@ -1104,26 +1107,12 @@ pub fn solve(args: &SolveArgs) -> CliResult {
     // The first checkpoint that could not be written: the search's own,
     // or a first move's (a split search exited 0 when none of them could
     // be, said only on standard output).
-    let failed_moves: Vec<_> = r
-        .move_checkpoints
-        .iter()
-        .filter_map(|(_, c)| c.error.as_ref().map(|e| (c, e)))
-        .collect();
-    let lost = match (
-        r.checkpoint.as_ref().and_then(|c| c.error.as_ref()),
-        failed_moves.first(),
-    ) {
-        (Some(e), _) => Some(e.to_string()),
-        // (Its message names the file.)
-        (None, Some((_, e))) => Some(format!(
-            "{e}{}",
-            match failed_moves.len() {
-                1 => String::new(),
-                n => format!(" (and {} more of the first moves' files)", n - 1),
-            }
-        )),
-        (None, None) => None,
-    };
+    let failed: Vec<&String> = r.checkpoints().filter_map(|c| c.error.as_ref()).collect();
+    // (Each message names its file.)
+    let lost = failed.first().map(|e| match failed.len() {
+        1 => e.to_string(),
+        n => format!("{e} (and {} more of the first moves' files)", n - 1),
+    });
     if interrupted {
         // Ctrl-C or kill is not an answer: exit 2, as `build`, `play` and
         // `match` do, once the report of where it stood is out (a limit
@@ -1335,11 +1324,7 @@ pub fn table(args: &TableArgs) -> CliResult {
         }
         // The board's result stands; a checkpoint that could not be kept
         // is said now and fails the run once the table is written.
-        let lost = r
-            .checkpoint
-            .iter()
-            .chain(r.move_checkpoints.iter().map(|(_, c)| c));
-        for c in lost {
+        for c in r.checkpoints() {
             if let Some(e) = &c.error {
                 eprintln!(
                     "{board}: writing the checkpoint {} failed: {e}",
