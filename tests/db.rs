@@ -18,24 +18,12 @@ use fanorona::value::Wdl;
 use fanorona::{Board, Continuation, Diagonals, Rules, Stalemate, Value};
 use support::brute::{self, Val};
 use support::naive::{Diag, NaivePos, NaiveRules};
-use support::tables::put_wrong_value;
+use support::tables::{build_quietly, put_wrong_value};
 
 fn temp_db(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("fanorona-db-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
-}
-
-/// Builds every class of up to `pieces` stones with default options and no
-/// progress bars.
-fn build_quietly(db: &Path, board: Board, rules: Rules, pieces: u32) -> Vec<ClassSummary> {
-    let opts = BuildOptions {
-        progress: false,
-        ..Default::default()
-    };
-    Builder::<u64>::new(db, board, rules, opts)
-        .build(pieces, |_| {})
-        .unwrap()
 }
 
 fn naive_rules(r: &Rules) -> NaiveRules {

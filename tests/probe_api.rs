@@ -3,31 +3,22 @@
 //! the move limit, stray file names, indices and classes no table has,
 //! a folder that is not there).
 
-use std::path::{Path, PathBuf};
+mod support;
 
-use fanorona::builder::{BuildOptions, Builder, ClassSummary, table_dir, table_path};
+use std::path::PathBuf;
+
+use fanorona::builder::{table_dir, table_path};
 use fanorona::index::MaterialClass;
 use fanorona::notation::{parse_position, turn_to_string};
 use fanorona::perfect_line::{LineEnd, perfect_line};
 use fanorona::probe::{ProbeError, Tablebase};
 use fanorona::{Board, Rules, Value};
+use support::tables::build_quietly;
 
 fn temp_db(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("fanorona-probe-api-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
-}
-
-/// Builds every class of up to `pieces` stones with default options and no
-/// progress bars.
-fn build_quietly(db: &Path, board: Board, rules: Rules, pieces: u32) -> Vec<ClassSummary> {
-    let opts = BuildOptions {
-        progress: false,
-        ..Default::default()
-    };
-    Builder::<u64>::new(db, board, rules, opts)
-        .build(pieces, |_| {})
-        .unwrap()
 }
 
 /// The 5x3 tables of the default rules up to `pieces` stones, built once

@@ -2,6 +2,22 @@
 
 use std::path::Path;
 
+use fanorona::builder::{BuildOptions, Builder, ClassSummary};
+use fanorona::geometry::Board;
+use fanorona::rules::Rules;
+
+/// Builds every class of up to `pieces` stones with default options and no
+/// progress bars.
+pub fn build_quietly(db: &Path, board: Board, rules: Rules, pieces: u32) -> Vec<ClassSummary> {
+    let opts = BuildOptions {
+        progress: false,
+        ..Default::default()
+    };
+    Builder::<u64>::new(db, board, rules, opts)
+        .build(pieces, |_| {})
+        .unwrap()
+}
+
 /// Rewrites the table at `path` with one stored value (the first that is
 /// not 0) moved by one step, so that a verifier must find it wrong.
 pub fn put_wrong_value(path: &Path) {
